@@ -1,0 +1,64 @@
+"""cardkit: an open engine for trick-taking and shedding card games.
+
+The core knows no game by name: games are plugins found through the
+``cardkit.games`` entry-point group (see :mod:`cardkit.registry`).
+"""
+
+from cardkit.actions import Action, Bid, Decline, Draw, Pass, Play, Shuffle
+from cardkit.bots import BaseBot, Bot, BotSpec, RandomBot
+from cardkit.cards import Card, Deck, stack
+from cardkit.errors import (
+    CardkitError,
+    IllegalActionError,
+    OptionError,
+    ParseError,
+    RecordError,
+    UnknownNameError,
+)
+from cardkit.game import Game, Result, State, View, Zone
+from cardkit.match import Scoreboard
+from cardkit.options import Option
+from cardkit.record import Record, replay
+from cardkit.seats import CHANCE, ResponseWindow, SealedChoice, TurnOrder
+from cardkit.tricks import Trick, TrickOrder
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CHANCE",
+    "Action",
+    "BaseBot",
+    "Bid",
+    "Bot",
+    "BotSpec",
+    "Card",
+    "CardkitError",
+    "Deck",
+    "Decline",
+    "Draw",
+    "Game",
+    "IllegalActionError",
+    "Option",
+    "OptionError",
+    "ParseError",
+    "Pass",
+    "Play",
+    "RandomBot",
+    "Record",
+    "RecordError",
+    "ResponseWindow",
+    "Result",
+    "Scoreboard",
+    "SealedChoice",
+    "Shuffle",
+    "State",
+    "Trick",
+    "TrickOrder",
+    "TurnOrder",
+    "UnknownNameError",
+    "View",
+    "Zone",
+    "__version__",
+    "replay",
+    "stack",
+]

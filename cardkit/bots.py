@@ -1,0 +1,94 @@
+"""Bots: the protocol, bot specs, and the seeded random bot.
+
+A bot is made for one game, seat and seed, and answers
+``choose(view, legal) -> action`` with one of the legal actions. It sees the
+seat's view only, never the state. Its randomness comes from its own
+``random.Random`` seeded at construction.
+
+A bot class declares ``name``, ``summary``, ``games`` (game ids it plays, or
+``None`` for every game) and ``params`` (its options, declared like game
+options). Bots are registered through the ``cardkit.bots`` entry-point group,
+or listed in a game's ``bots`` mapping.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Protocol, runtime_checkable
+
+import attrs
+
+from cardkit.actions import Action
+from cardkit.errors import OptionError
+from cardkit.game import Game, View
+from cardkit.options import Option, OptionValue, parse_assignments, resolve
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """What the runner needs from a bot."""
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        """Pick one of ``legal`` for the seat of ``view``."""
+        ...
+
+
+class BaseBot:
+    """Convenient base: stores game, seat, checked ``settings`` and a seeded ``rng``."""
+
+    name: ClassVar[str] = "bot"
+    summary: ClassVar[str] = ""
+    games: ClassVar[frozenset[str] | None] = None
+    params: ClassVar[tuple[Option, ...]] = ()
+
+    def __init__(self, game: Game, seat: int, seed: int, **params: Any) -> None:
+        self.game = game
+        self.seat = seat
+        self.rng = random.Random(seed)
+        self.settings: Mapping[str, OptionValue] = resolve(type(self).params, params, self.name)
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:  # pragma: no cover
+        raise NotImplementedError
+
+
+class RandomBot(BaseBot):
+    """Chooses uniformly among the legal actions with its own seeded generator."""
+
+    name = "random"
+    summary = "picks uniformly at random among the legal actions"
+    games = None
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        return legal[int(self.rng.random() * len(legal))]
+
+
+@attrs.frozen(slots=True)
+class BotSpec:
+    """A bot spec as typed: ``name`` or ``name:key=value,...``."""
+
+    name: str
+    params: Mapping[str, str] = attrs.field(factory=dict)
+
+    @classmethod
+    def parse(cls, text: str) -> BotSpec:
+        """Parse ``name`` or ``name:key=value,key=value``."""
+        name, _, rest = text.strip().partition(":")
+        if not name:
+            raise OptionError(f"bad bot spec {text!r}: write NAME or NAME:KEY=VALUE,...")
+        items = [p for p in rest.split(",") if p.strip()] if rest else []
+        try:
+            params = parse_assignments(items)
+        except OptionError:
+            raise OptionError(f"bad bot spec {text!r}: write NAME or NAME:KEY=VALUE,...") from None
+        return cls(name.strip(), params)
+
+    def __str__(self) -> str:
+        if not self.params:
+            return self.name
+        return self.name + ":" + ",".join(f"{k}={v}" for k, v in self.params.items())
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed a bot in ``seat`` gets in a match seeded ``seed``: distinct per seat."""
+    return (seed * 7919 + seat * 104_729 + 12_345) & 0xFFFF_FFFF_FFFF

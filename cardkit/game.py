@@ -1,0 +1,358 @@
+"""Games and states: the contract between the core and every plugin game.
+
+A plugin provides a :class:`Game` (what the registry lists: id, name, player
+range, options, rules, bots) and a :class:`State` subclass (one match in
+progress: a series of hands with running scores).
+
+The flow of a step:
+
+- ``state.to_act()`` lists the seats that may act now (``(CHANCE,)`` while a
+  shuffle is due and chance is not automatic);
+- ``state.legal_actions(seat)`` is the one source of truth for what a seat
+  may do; it is computed once per step;
+- ``state.apply(seat, action)`` checks the action against it, raises
+  :class:`~cardkit.errors.IllegalActionError` (with the game's reason) for
+  anything else, and appends ``(seat, action)`` to ``state.history``.
+
+Chance is a recorded step too: a :class:`~cardkit.actions.Shuffle` applied by
+the :data:`~cardkit.seats.CHANCE` seat. With ``auto_chance`` (the default) the
+state draws each shuffle from its own ``random.Random``, seeded from the match
+seed and the step number, and applies it at once. So ``(game, players,
+options, seed, history)`` rebuild the identical state, and an explicit deal is
+simply a different shuffle applied by hand.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+import attrs
+
+from cardkit.actions import Action, Shuffle, parse_shuffle
+from cardkit.cards import Card, Deck
+from cardkit.errors import IllegalActionError, OptionError, ParseError
+from cardkit.options import Option, OptionValue, resolve
+from cardkit.seats import CHANCE
+
+
+@attrs.frozen(slots=True)
+class Zone:
+    """A place cards can be: a hand, a pile, a trick. ``visible_to`` lists who may see them."""
+
+    name: str
+    cards: tuple[Card, ...]
+    visible_to: frozenset[int]
+
+
+@attrs.frozen(slots=True)
+class Result:
+    """The outcome of a match.
+
+    ``scores`` are the final totals; ``winners`` share the win equally
+    (1/k each); ``finished`` is False when a limit stopped the match, with the
+    reason in ``note``.
+    """
+
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    finished: bool = True
+    note: str = ""
+
+    def share(self, seat: int) -> float:
+        """The part of the win that ``seat`` takes: 1/k for each of k winners."""
+        return 1.0 / len(self.winners) if seat in self.winners else 0.0
+
+
+@attrs.frozen(slots=True)
+class View:
+    """Base of per-seat views: exactly what ``seat`` may know.
+
+    Games subclass it with their own frozen fields. Views hold cards, numbers,
+    strings and tuples only; never the state.
+    """
+
+    seat: int
+    to_act: tuple[int, ...]
+
+
+def highest(scores: Sequence[float]) -> tuple[int, ...]:
+    """The seats holding the highest score (several on a tie)."""
+    top = max(scores)
+    return tuple(i for i, s in enumerate(scores) if s == top)
+
+
+def lowest(scores: Sequence[float]) -> tuple[int, ...]:
+    """The seats holding the lowest score (several on a tie)."""
+    low = min(scores)
+    return tuple(i for i, s in enumerate(scores) if s == low)
+
+
+class State(ABC):
+    """One match in progress. Subclasses implement the abstract methods.
+
+    Public attributes: ``game``, ``players``, ``seed``, ``options``,
+    ``history`` (list of ``(seat, action)``), ``rng`` (the state's own
+    generator; reseeded for each chance step) and ``auto_chance``.
+    """
+
+    game: Game
+    players: int
+    seed: int
+    options: Mapping[str, OptionValue]
+    history: list[tuple[int, Action]]
+    rng: random.Random
+    auto_chance: bool
+    _legal_step: int
+    _legal: dict[int, tuple[Action, ...]]
+
+    def __init__(
+        self,
+        game: Game,
+        players: int,
+        seed: int,
+        options: Mapping[str, OptionValue],
+        auto_chance: bool = True,
+    ) -> None:
+        self.game = game
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.history = []
+        self.rng = random.Random(seed)
+        self.auto_chance = auto_chance
+        self._legal_step = -1
+        self._legal = {}
+
+    # -- what a game implements -------------------------------------------------
+
+    @abstractmethod
+    def _to_act(self) -> tuple[int, ...]:
+        """Seats that may act now, in the order a runner should ask them; ``()`` when over.
+
+        Return ``(CHANCE,)`` while a shuffle is due (see :meth:`chance_cards`).
+        """
+
+    @abstractmethod
+    def _legal_actions(self, seat: int) -> tuple[Action, ...]:
+        """Every legal action of ``seat`` now (empty if it may not act)."""
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action) -> None:
+        """Carry out a legal action (already checked)."""
+
+    @abstractmethod
+    def chance_cards(self) -> tuple[Card, ...]:
+        """The cards the due shuffle orders (any order); ``()`` when none is due."""
+
+    @abstractmethod
+    def is_over(self) -> bool:
+        """True once the match has ended."""
+
+    @abstractmethod
+    def result(self) -> Result:
+        """The outcome; only meaningful once :meth:`is_over`."""
+
+    @abstractmethod
+    def view(self, seat: int) -> View:
+        """Exactly what ``seat`` may know now."""
+
+    @abstractmethod
+    def zones(self) -> tuple[Zone, ...]:
+        """Every place a card can be, with who may see it. Every card is in exactly one."""
+
+    def explain(self, seat: int, action: Action) -> tuple[str, str]:
+        """``(code, reason)`` why ``action`` is illegal for ``seat`` now.
+
+        Called only when an action is rejected. Games override it to give the
+        rule in words; this default covers turn order and the rest generically.
+        """
+        if self.is_over():
+            return "game-over", "the match is over"
+        if seat not in self.to_act():
+            return "not-your-turn", f"it is not seat {seat}'s turn (to act: {self._who()})"
+        legal = ", ".join(str(a) for a in self.legal_actions(seat)[:8])
+        return "not-allowed", f"not allowed now; legal actions include {legal}"
+
+    # -- the public protocol ------------------------------------------------------
+
+    def to_act(self) -> tuple[int, ...]:
+        """Seats that may act now, in the order a runner should ask them."""
+        return self._to_act()
+
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        """Every legal action of ``seat`` now; computed once per step."""
+        step = len(self.history)
+        if self._legal_step != step:
+            self._legal_step = step
+            self._legal = {}
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = () if seat == CHANCE else self._legal_actions(seat)
+            self._legal[seat] = legal
+        return legal
+
+    def apply(self, seat: int, action: Action) -> None:
+        """Apply ``action`` for ``seat``, or raise ``IllegalActionError`` and change nothing."""
+        if seat == CHANCE:
+            self._check_chance(action)
+        elif action not in self.legal_actions(seat):
+            code, reason = self.explain(seat, action)
+            raise IllegalActionError(action, seat, reason, code)
+        self.history.append((seat, action))
+        self._apply(seat, action)
+        if self.auto_chance:
+            self.resolve_chance()
+
+    def resolve_chance(self) -> None:
+        """Apply every due shuffle from the state's own generator."""
+        while True:
+            cards = self.chance_cards()
+            if not cards:
+                return
+            shuffle = self.sample_chance(cards)
+            self.history.append((CHANCE, shuffle))
+            self._apply(CHANCE, shuffle)
+
+    def sample_chance(self, cards: Sequence[Card] | None = None) -> Shuffle:
+        """The shuffle the state's generator gives at this step (deterministic)."""
+        pile = list(self.chance_cards() if cards is None else cards)
+        self.rng.seed(self.seed * 1_000_003 + len(self.history))
+        self.rng.shuffle(pile)
+        return Shuffle(tuple(pile))
+
+    def _check_chance(self, action: Action) -> None:
+        expected = self.chance_cards()
+        if not expected:
+            raise IllegalActionError(action, CHANCE, "no shuffle is due now", "no-chance")
+        if not isinstance(action, Shuffle):
+            raise IllegalActionError(action, CHANCE, "chance only shuffles", "not-a-shuffle")
+        if len(action.cards) != len(expected) or Counter(action.cards) != Counter(expected):
+            raise IllegalActionError(
+                action,
+                CHANCE,
+                f"the shuffle must order exactly the {len(expected)} cards due",
+                "wrong-cards",
+            )
+
+    def _who(self) -> str:
+        seats = self.to_act()
+        return ", ".join("chance" if s == CHANCE else str(s) for s in seats) or "nobody"
+
+    def clone(self) -> State:
+        """An independent copy (cards, actions and the game are shared, being immutable)."""
+        return copy.deepcopy(self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        cls = type(self)
+        new = cls.__new__(cls)
+        memo[id(self)] = new
+        for name, value in _state_items(self):
+            if name == "game":
+                setattr(new, name, value)
+            else:
+                setattr(new, name, copy.deepcopy(value, memo))
+        return new
+
+
+def _state_items(state: State) -> list[tuple[str, Any]]:
+    items: list[tuple[str, Any]] = []
+    if hasattr(state, "__dict__"):
+        items.extend(vars(state).items())
+    for klass in type(state).__mro__:
+        for name in getattr(klass, "__slots__", ()):
+            if name != "__dict__" and hasattr(state, name):
+                items.append((name, getattr(state, name)))
+    return items
+
+
+class Game(ABC):
+    """A plugin game. Subclass it, fill in the class attributes, register an instance.
+
+    ``bots`` maps bot names (``heuristic``, ...) to bot classes that play this
+    game; generic bots such as ``random`` come from the registry.
+    """
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    summary: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    default_players: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]] = ()
+    rules: ClassVar[str] = ""
+    bots: ClassVar[Mapping[str, type[Any]]] = {}
+    suit_styles: ClassVar[Mapping[str, str]] = {}
+    """Rich style per suit (``{"R": "red"}``) for front ends that colour cards."""
+
+    @abstractmethod
+    def new_state(
+        self, players: int, seed: int, options: Mapping[str, OptionValue], auto_chance: bool
+    ) -> State:
+        """A fresh match with validated options (called by :meth:`create`)."""
+
+    @abstractmethod
+    def deck(self, players: int, options: Mapping[str, OptionValue]) -> Deck:
+        """The deck a match with these settings uses (for parsing card texts)."""
+
+    @abstractmethod
+    def parse_action(self, text: str, state: State | None = None) -> Action:
+        """The action whose text form is ``text``; ``ParseError`` if there is none.
+
+        ``state`` is given when known, for games whose deck depends on options.
+        """
+
+    @abstractmethod
+    def max_steps(self, players: int, options: Mapping[str, OptionValue]) -> int:
+        """An upper bound on the number of steps (actions, chance included) of a match."""
+
+    def check_options(self, players: int, options: Mapping[str, OptionValue]) -> None:
+        """Raise ``OptionError`` for option values that conflict with each other or
+        with the player count. Called by :meth:`create` after each option is checked."""
+        return None
+
+    def create(
+        self,
+        players: int | None = None,
+        seed: int = 0,
+        options: Mapping[str, Any] | None = None,
+        *,
+        auto_chance: bool = True,
+    ) -> State:
+        """Validate players and options, then start a match seeded with ``seed``."""
+        n = self.default_players if players is None else players
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise OptionError(f"players must be a whole number, not {n!r}")
+        if not self.min_players <= n <= self.max_players:
+            raise OptionError(
+                f"{self.id} is for {self.min_players} to {self.max_players} players, not {n}"
+            )
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise OptionError(f"seed must be a whole number, not {seed!r}")
+        values = resolve(self.options, options, self.id)
+        self.check_options(n, values)
+        return self.new_state(n, seed, values, auto_chance)
+
+    def parse_record_action(self, seat: int, text: str, state: State) -> Action:
+        """Parse one recorded action: a shuffle for the chance seat, else a game action."""
+        if seat == CHANCE:
+            cards = state.chance_cards()
+            if not cards:
+                raise ParseError("a shuffle is recorded where none is due")
+            return parse_shuffle(text, self.deck(state.players, state.options))
+        return self.parse_action(text, state)
+
+    def describe(self, state: State, seat: int, action: Action, viewer: int | None) -> str:
+        """One line for a stream of events: ``seat`` did ``action``, as ``viewer`` may see it.
+
+        ``state`` is the state before the action; ``viewer`` is None for an
+        all-seeing observer. Games override this to hide secrets (a sealed
+        pick, a drawn card) from other seats.
+        """
+        if seat == CHANCE:
+            return "the cards are shuffled and dealt"
+        return f"seat {seat}: {action}"

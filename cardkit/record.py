@@ -1,0 +1,145 @@
+"""Game records: (game id, players, options, seed, actions) and their JSON form.
+
+A record rebuilds its match exactly: :func:`replay` re-applies every recorded
+step, chance included, checking each one's legality.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from cardkit.errors import CardkitError, RecordError
+from cardkit.game import Game, State
+from cardkit.options import OptionValue
+
+FORMAT = "cardkit-record"
+VERSION = 1
+
+
+@attrs.frozen(slots=True)
+class Record:
+    """Everything needed to rebuild a match; ``meta`` is free-form (bots, seats, notes)."""
+
+    game: str
+    players: int
+    seed: int
+    options: Mapping[str, OptionValue]
+    actions: tuple[tuple[int, str], ...]
+    meta: Mapping[str, Any] = attrs.field(factory=dict)
+
+    @classmethod
+    def of(cls, state: State, meta: Mapping[str, Any] | None = None) -> Record:
+        """The record of ``state`` so far."""
+        return cls(
+            game=state.game.id,
+            players=state.players,
+            seed=state.seed,
+            options=dict(state.options),
+            actions=tuple((seat, str(action)) for seat, action in state.history),
+            meta=dict(meta or {}),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.game,
+            "players": self.players,
+            "seed": self.seed,
+            "options": {k: list(v) if isinstance(v, tuple) else v for k, v in self.options.items()},
+            "actions": [[seat, text] for seat, text in self.actions],
+            "meta": dict(self.meta),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Record:
+        """Read a dict made by :meth:`to_json`; ``RecordError`` if it is not one."""
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise RecordError(f'not a cardkit record (expected "format": "{FORMAT}")')
+        try:
+            actions = tuple((int(seat), str(text)) for seat, text in data["actions"])
+            options = {
+                k: tuple(v) if isinstance(v, list) else v for k, v in dict(data["options"]).items()
+            }
+            return cls(
+                game=str(data["game"]),
+                players=int(data["players"]),
+                seed=int(data["seed"]),
+                options=options,
+                actions=actions,
+                meta=dict(data.get("meta") or {}),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RecordError(f"damaged cardkit record: {exc}") from None
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write atomically: a crash mid-write leaves the previous file whole."""
+        target = Path(path)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                json.dump(self.to_json(), fh, indent=1)
+                fh.write("\n")
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, target)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> Record:
+        """Read a record file; ``RecordError`` with one line if it is not one."""
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError:
+            raise RecordError(f"{path} is not a cardkit record (not JSON)") from None
+        return cls.from_json(data)
+
+
+def replay(
+    record: Record,
+    game: Game,
+    on_step: Callable[[State, int, int, Any], None] | None = None,
+    auto_chance_after: bool = True,
+) -> State:
+    """Rebuild the match of ``record``, checking every step.
+
+    ``on_step(state_before, step, seat, action)`` is called before each step is
+    applied. Raises ``RecordError`` naming the step number (1-based), the
+    action and the reason for the first step that is illegal or unreadable.
+    With ``auto_chance_after``, the rebuilt state then deals on by itself.
+    """
+    if record.game != game.id:
+        raise RecordError(f"record is for game {record.game!r}, not {game.id!r}")
+    try:
+        state = game.create(record.players, record.seed, record.options, auto_chance=False)
+    except CardkitError as exc:
+        raise RecordError(f"record settings are not valid: {exc}") from None
+    for step, (seat, text) in enumerate(record.actions, start=1):
+        shown = text if len(text) <= 60 else text[:57] + "..."
+        try:
+            action = game.parse_record_action(seat, text, state)
+            if on_step is not None:
+                on_step(state, step, seat, action)
+            state.apply(seat, action)
+        except CardkitError as exc:
+            reason = getattr(exc, "reason", None) or str(exc)
+            raise RecordError(f"step {step} ({shown!r} by seat {seat}): {reason}", step) from None
+    if auto_chance_after:
+        state.auto_chance = True
+        state.resolve_chance()
+    return state

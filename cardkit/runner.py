@@ -1,0 +1,73 @@
+"""Running a match between bots."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from cardkit.bots import Bot
+from cardkit.errors import CardkitError
+from cardkit.game import Game, Result, State
+from cardkit.options import OptionValue
+
+
+@attrs.frozen(slots=True)
+class BotFailure:
+    """A bot raised or answered with an illegal action: who, what and why."""
+
+    seat: int
+    bot: str
+    action: str
+    reason: str
+
+    def __str__(self) -> str:
+        return (
+            f"bot {self.bot!r} in seat {self.seat} failed: {self.reason} (action {self.action!r})"
+        )
+
+
+@attrs.frozen(slots=True)
+class MatchOutcome:
+    """A played match: its final state, its result, or the bot failure that ended it."""
+
+    state: State
+    result: Result | None
+    failure: BotFailure | None = None
+
+
+def play_match(
+    game: Game,
+    bots: Sequence[Bot],
+    seed: int,
+    options: dict[str, OptionValue] | None = None,
+    state: State | None = None,
+) -> MatchOutcome:
+    """Play one match (or continue ``state``) with one bot per seat.
+
+    Each step, the seats in ``state.to_act()`` are asked in order; the first
+    one asked acts. A bot that raises or returns an illegal action ends the
+    match with a :class:`BotFailure`; the state keeps every step before it.
+    """
+    if state is None:
+        state = game.create(len(bots), seed, options)
+    bound = game.max_steps(state.players, state.options)
+    names = [getattr(b, "name", type(b).__name__) for b in bots]
+    while not state.is_over():
+        if len(state.history) > bound:
+            raise RuntimeError(f"{game.id}: match ran past its bound of {bound} steps")
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        try:
+            action = bots[seat].choose(state.view(seat), legal)
+        except Exception as exc:
+            failure = BotFailure(seat, str(names[seat]), "-", f"{type(exc).__name__}: {exc}")
+            return MatchOutcome(state, None, failure)
+        try:
+            state.apply(seat, action)
+        except CardkitError as exc:
+            reason = getattr(exc, "reason", str(exc))
+            return MatchOutcome(
+                state, None, BotFailure(seat, str(names[seat]), str(action), reason)
+            )
+    return MatchOutcome(state, state.result())

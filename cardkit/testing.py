@@ -1,0 +1,285 @@
+"""The conformance kit: call :func:`check_game` from a plugin's own tests.
+
+It plays seeded random matches at every allowed player count and checks, at
+every step, what every game must guarantee:
+
+- every match ends within ``game.max_steps``;
+- while the match is not over, some seat may act and every seat asked has a
+  legal action;
+- only legal actions are applied, and an illegal one raises
+  ``IllegalActionError`` and changes nothing;
+- every card is in exactly one zone (nothing lost or duplicated);
+- no view shows a card that is not in a zone visible to its seat, and no
+  view holds the state;
+- every legal action's text form parses back to the same action;
+- replaying the record rebuilds an equal state, and the same seed gives the
+  same match.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from cardkit.actions import Action
+from cardkit.bots import RandomBot, bot_seed
+from cardkit.cards import Card
+from cardkit.errors import IllegalActionError
+from cardkit.game import Game, State
+from cardkit.record import Record, replay
+from cardkit.seats import CHANCE
+
+
+class ConformanceError(AssertionError):
+    """A game broke one of the guarantees; the message says which, where and how."""
+
+
+@attrs.frozen(slots=True)
+class Report:
+    """What :func:`check_game` played: matches and steps per player count."""
+
+    game: str
+    matches: dict[int, int]
+    steps: dict[int, int]
+
+
+def check_game(
+    game: Game | str,
+    players: Iterable[int] | None = None,
+    matches: int = 3,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    deep_every: int = 1,
+) -> Report:
+    """Play ``matches`` seeded random matches per player count and check every guarantee.
+
+    ``deep_every`` sets how often (in steps) the costlier checks run: views,
+    zones and text round-trips. Raises :class:`ConformanceError` on the first
+    broken guarantee.
+    """
+    if isinstance(game, str):
+        from cardkit.registry import get_game
+
+        game = get_game(game)
+    counts = (
+        list(players)
+        if players is not None
+        else list(range(game.min_players, game.max_players + 1))
+    )
+    played: dict[int, int] = {}
+    steps: dict[int, int] = {}
+    for n in counts:
+        for m in range(matches):
+            match_seed = seed * 1000 + n * 100 + m
+            steps[n] = steps.get(n, 0) + _check_match(game, n, match_seed, options, deep_every)
+            played[n] = played.get(n, 0) + 1
+    return Report(game.id, played, steps)
+
+
+def _fail(game: Game, n: int, seed: int, step: int, what: str) -> ConformanceError:
+    return ConformanceError(f"{game.id} ({n} players, seed {seed}) at step {step}: {what}")
+
+
+def _play(
+    game: Game, n: int, seed: int, options: Mapping[str, Any] | None, deep_every: int
+) -> State:
+    state = game.create(n, seed, options)
+    bound = game.max_steps(n, state.options)
+    bots = [RandomBot(game, s, bot_seed(seed, s)) for s in range(n)]
+    initial = _inventory(state)
+    poke = random.Random(seed)
+    while not state.is_over():
+        step = len(state.history)
+        if step > bound:
+            raise _fail(game, n, seed, step, f"match did not end within {bound} steps")
+        seats = state.to_act()
+        if not seats:
+            raise _fail(game, n, seed, step, "match is not over but no seat may act")
+        if CHANCE in seats:
+            raise _fail(game, n, seed, step, "chance is due although auto_chance is on")
+        for s in seats:
+            if not state.legal_actions(s):
+                raise _fail(game, n, seed, step, f"seat {s} is to act but has no legal action")
+        deep = step % deep_every == 0
+        if deep:
+            _check_zones(game, n, seed, step, state, initial)
+            _check_views(game, n, seed, step, state)
+            _check_texts(game, n, seed, step, state)
+        seat = seats[0]
+        legal = state.legal_actions(seat)
+        if poke.random() < 0.2:
+            _check_rejects(game, n, seed, step, state, seat, legal)
+        action = bots[seat].choose(state.view(seat), legal)
+        if action not in legal:
+            raise _fail(game, n, seed, step, f"bot chose {action} outside the legal actions")
+        state.apply(seat, action)
+    _check_zones(game, n, seed, len(state.history), state, initial)
+    _check_views(game, n, seed, len(state.history), state)
+    result = state.result()
+    if len(result.scores) != n:
+        raise _fail(game, n, seed, len(state.history), "result scores do not cover every seat")
+    if any(not 0 <= w < n for w in result.winners):
+        raise _fail(game, n, seed, len(state.history), f"bad winners {result.winners}")
+    if result.finished and not result.winners:
+        raise _fail(game, n, seed, len(state.history), "a finished match has no winner")
+    return state
+
+
+def _check_match(
+    game: Game, n: int, seed: int, options: Mapping[str, Any] | None, deep_every: int
+) -> int:
+    state = _play(game, n, seed, options, deep_every)
+    again = _play(game, n, seed, options, 10**9)
+    if [(s, str(a)) for s, a in state.history] != [(s, str(a)) for s, a in again.history]:
+        raise _fail(game, n, seed, 0, "the same seed gave a different match")
+    record = Record.from_json(Record.of(state).to_json())
+    rebuilt = replay(record, game)
+    difference = _difference(state, rebuilt)
+    if difference:
+        raise _fail(game, n, seed, len(state.history), f"replayed record differs: {difference}")
+    return len(state.history)
+
+
+def _inventory(state: State) -> Counter[Card]:
+    counts: Counter[Card] = Counter()
+    for zone in state.zones():
+        counts.update(zone.cards)
+    return counts
+
+
+def _check_zones(
+    game: Game, n: int, seed: int, step: int, state: State, initial: Counter[Card]
+) -> None:
+    now = _inventory(state)
+    if now != initial:
+        lost = initial - now
+        extra = now - initial
+        raise _fail(
+            game,
+            n,
+            seed,
+            step,
+            f"cards not conserved: missing {sorted(c.text for c in lost.elements())}, "
+            f"extra {sorted(c.text for c in extra.elements())}",
+        )
+
+
+def cards_in(obj: Any) -> Counter[Card]:
+    """Every card reachable inside a view (attrs fields, tuples, lists, dicts, sets)."""
+    found: Counter[Card] = Counter()
+    _walk(obj, found, 0)
+    return found
+
+
+def _walk(obj: Any, found: Counter[Card], depth: int) -> None:
+    if depth > 30:
+        return
+    if isinstance(obj, Card):
+        found[obj] += 1
+    elif isinstance(obj, str | int | float | bool | type(None)):
+        return
+    elif isinstance(obj, State):
+        raise TypeError("a view holds the state")
+    elif isinstance(obj, dict | Mapping):
+        for key, value in obj.items():
+            _walk(key, found, depth + 1)
+            _walk(value, found, depth + 1)
+    elif isinstance(obj, list | tuple | set | frozenset):
+        for item in obj:
+            _walk(item, found, depth + 1)
+    elif attrs.has(type(obj)):
+        for field in attrs.fields(type(obj)):
+            _walk(getattr(obj, field.name), found, depth + 1)
+    elif hasattr(obj, "__dict__"):
+        for value in vars(obj).values():
+            _walk(value, found, depth + 1)
+
+
+def _check_views(game: Game, n: int, seed: int, step: int, state: State) -> None:
+    zones = state.zones()
+    for seat in range(n):
+        try:
+            seen = cards_in(state.view(seat))
+        except TypeError as exc:
+            raise _fail(game, n, seed, step, f"view of seat {seat}: {exc}") from None
+        visible: Counter[Card] = Counter()
+        for zone in zones:
+            if seat in zone.visible_to:
+                visible.update(zone.cards)
+        leaked = seen - visible
+        if leaked:
+            raise _fail(
+                game,
+                n,
+                seed,
+                step,
+                f"view of seat {seat} shows cards it may not see: "
+                f"{sorted(c.text for c in leaked.elements())}",
+            )
+
+
+def _check_texts(game: Game, n: int, seed: int, step: int, state: State) -> None:
+    for seat in state.to_act():
+        for action in state.legal_actions(seat):
+            text = str(action)
+            try:
+                back = game.parse_action(text, state)
+            except ValueError as exc:
+                raise _fail(game, n, seed, step, f"text {text!r} does not parse: {exc}") from None
+            if back != action:
+                raise _fail(
+                    game, n, seed, step, f"text {text!r} parses to {back!r}, not {action!r}"
+                )
+
+
+def _check_rejects(
+    game: Game, n: int, seed: int, step: int, state: State, seat: int, legal: Sequence[Action]
+) -> None:
+    others = [s for s in range(n) if s not in state.to_act()]
+    if not others:
+        return
+    intruder = others[step % len(others)]
+    action = legal[0]
+    if action in state.legal_actions(intruder):
+        return
+    before = (len(state.history), state.to_act())
+    try:
+        state.apply(intruder, action)
+    except IllegalActionError as exc:
+        if not exc.code or not exc.reason:
+            raise _fail(
+                game, n, seed, step, "illegal-action error lacks a code or a reason"
+            ) from None
+    else:
+        raise _fail(game, n, seed, step, f"seat {intruder} applied {action} out of turn")
+    if (len(state.history), state.to_act()) != before:
+        raise _fail(game, n, seed, step, "a rejected action changed the state")
+
+
+def _difference(a: State, b: State) -> str:
+    """Empty when two states are equal to every observer; else what differs."""
+    if [(s, str(x)) for s, x in a.history] != [(s, str(x)) for s, x in b.history]:
+        return "history"
+    if a.to_act() != b.to_act():
+        return "seats to act"
+    if a.is_over() != b.is_over():
+        return "end of match"
+    if a.is_over() and a.result() != b.result():
+        return "result"
+    if a.zones() != b.zones():
+        return "zones"
+    for seat in range(a.players):
+        if a.view(seat) != b.view(seat):
+            return f"view of seat {seat}"
+        if a.legal_actions(seat) != b.legal_actions(seat):
+            return f"legal actions of seat {seat}"
+    return ""
+
+
+def states_equal(a: State, b: State) -> bool:
+    """True when two states agree on history, seats to act, zones, views and legal actions."""
+    return not _difference(a, b)

@@ -1,0 +1,114 @@
+"""Trick play: the led suit, following suit and who wins, by a pluggable order.
+
+A :class:`TrickOrder` says how cards compare in a trick:
+
+- ``trump``: a suit that beats every other suit (or ``None``);
+- ``suit_rank``: a fixed hierarchy of suits (higher wins, whatever was led);
+  without it, only the led suit (and trump) can win;
+- ``adopters``: cards that take the led suit when played to a trick and count
+  as following it; when such a card is led, the leader declares its suit;
+- between cards of equal strength, the first played wins.
+
+:class:`Trick` records one trick as it is played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+import attrs
+
+from cardkit.cards import Card
+
+
+@attrs.frozen(slots=True)
+class TrickOrder:
+    """How cards compare within a trick (see the module docstring)."""
+
+    trump: str | None = None
+    suit_rank: Mapping[str, int] | None = None
+    adopters: frozenset[Card] = frozenset()
+
+    def suit_in_trick(self, card: Card, led: str | None, declared: str | None = None) -> str:
+        """The suit ``card`` counts as in a trick led in ``led``.
+
+        An adopter takes the led suit; led itself, it takes ``declared``.
+        """
+        if card in self.adopters:
+            if led is None:
+                if declared is None:
+                    raise ValueError(f"{card.text} is led and needs a declared suit")
+                return declared
+            return led
+        return card.suit
+
+    def strength(self, card: Card, suit: str, led: str) -> tuple[int, int]:
+        """A key that orders cards played to a trick led in ``led``; higher wins."""
+        if self.suit_rank is not None:
+            tier = self.suit_rank.get(suit, -1)
+        elif suit == led:
+            tier = 0
+        else:
+            tier = -1
+        if self.trump is not None and suit == self.trump:
+            tier = 1_000
+        return (tier, card.rank)
+
+    def winner(self, cards: Sequence[Card], suits: Sequence[str]) -> int:
+        """Index into ``cards`` of the winning card; ``suits`` are their suits in the trick."""
+        led = suits[0]
+        best = 0
+        best_key = self.strength(cards[0], suits[0], led)
+        for i in range(1, len(cards)):
+            key = self.strength(cards[i], suits[i], led)
+            if key > best_key:  # strictly greater: the first played wins ties
+                best, best_key = i, key
+        return best
+
+    def playable(self, hand: Iterable[Card], led: str | None) -> list[Card]:
+        """The cards of ``hand`` that may be played: follow suit if you can.
+
+        Adopters are always playable. With nothing led, every card is.
+        """
+        cards = list(hand)
+        if led is None:
+            return cards
+        adopters = self.adopters
+        follow = [c for c in cards if c.suit == led and c not in adopters]
+        if not follow:
+            return cards
+        if adopters:
+            follow.extend(c for c in cards if c in adopters)
+        return follow
+
+
+@attrs.define(slots=True)
+class Trick:
+    """One trick in progress: who led, the cards played and their suits in the trick."""
+
+    leader: int
+    seats: list[int] = attrs.field(factory=list)
+    cards: list[Card] = attrs.field(factory=list)
+    suits: list[str] = attrs.field(factory=list)
+
+    @property
+    def led(self) -> str | None:
+        """The led suit (a declared suit when an adopter was led), or None before the lead."""
+        return self.suits[0] if self.suits else None
+
+    def add(self, seat: int, card: Card, order: TrickOrder, declared: str | None = None) -> None:
+        """Record ``seat`` playing ``card`` (``declared`` only when leading an adopter)."""
+        self.seats.append(seat)
+        self.cards.append(card)
+        self.suits.append(order.suit_in_trick(card, self.led, declared))
+
+    def winner(self, order: TrickOrder) -> int:
+        """The seat that wins the trick so far."""
+        return self.seats[order.winner(self.cards, self.suits)]
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def plays(self) -> tuple[tuple[int, Card, str], ...]:
+        """``(seat, card, suit in trick)`` for each card played, in order."""
+        return tuple(zip(self.seats, self.cards, self.suits, strict=True))

@@ -1,0 +1,1 @@
+"""The ``cardkit`` command line (Typer + rich)."""

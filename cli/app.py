@@ -1,0 +1,103 @@
+"""The ``cardkit`` command line: a thin Typer app over the core and the games.
+
+Commands parse their arguments, call cardkit and render with rich. A user's
+mistake (unknown game, bad option, unreadable file) prints one line and exits
+with code 2; nothing below this package prints.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated, NoReturn
+
+import typer
+
+from cli import commands
+from cli.common import console, load_game
+
+app = typer.Typer(
+    name="cardkit",
+    help="Play trick-taking and shedding card games, and pit bots against each other.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        from cardkit import __version__
+
+        typer.echo(f"cardkit {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Show the version."),
+    ] = False,
+) -> None:
+    """cardkit: trick-taking and shedding card games, plugins and bots."""
+
+
+@app.command("list")
+def list_games() -> None:
+    """List the installed games."""
+    from rich.table import Table
+
+    from cardkit.game import Game
+    from cardkit.registry import all_games
+
+    table = Table(title="Installed games")
+    table.add_column("id", style="bold cyan")
+    table.add_column("name")
+    table.add_column("players", justify="center")
+    table.add_column("summary")
+    for game in all_games():
+        if isinstance(game, Game):
+            table.add_row(
+                game.id, game.name, f"{game.min_players}-{game.max_players}", game.summary
+            )
+        else:
+            table.add_row(game.name, "[red]broken[/red]", "-", f"[red]{game.error}[/red]")
+    console().print(table)
+
+
+@app.command("rules")
+def rules(game: Annotated[str, typer.Argument(help="Game id, as `cardkit list` shows.")]) -> None:
+    """Explain a game's rules and list its options."""
+    from rich.markdown import Markdown
+    from rich.table import Table
+
+    from cardkit.options import show_value
+
+    g = load_game(game)
+    out = console()
+    out.rule(f"{g.name} ({g.id}), {g.min_players}-{g.max_players} players")
+    out.print(Markdown(g.rules.strip() or g.summary))
+    if g.options:
+        table = Table(title="Options (--option KEY=VALUE)")
+        table.add_column("option", style="bold cyan")
+        table.add_column("default")
+        table.add_column("allowed")
+        table.add_column("meaning")
+        for o in g.options:
+            table.add_row(o.name, show_value(o.default), o.allowed(), o.help)
+        out.print(table)
+    else:
+        out.print("This game has no options.")
+
+
+def main() -> NoReturn:
+    """Console-script entry point."""
+    try:
+        app()
+    except KeyboardInterrupt:
+        console(stderr=True).print("interrupted")
+        sys.exit(130)
+    sys.exit(0)
+
+
+commands.register(app)

@@ -1,0 +1,56 @@
+"""Helpers shared by the CLI commands: the console, user errors, loading games."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, NoReturn
+
+import typer
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from cardkit.game import Game
+
+_consoles: dict[bool, Console] = {}
+
+
+def console(stderr: bool = False) -> Console:
+    """The shared rich console (stdout, or stderr)."""
+    if stderr not in _consoles:
+        from rich.console import Console
+
+        _consoles[stderr] = Console(stderr=stderr, highlight=False)
+    return _consoles[stderr]
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    """Print one line for the user's mistake and exit with ``code`` (2 by default)."""
+    from rich.markup import escape
+
+    console(stderr=True).print(f"[bold red]error:[/bold red] {escape(message)}")
+    raise typer.Exit(code)
+
+
+def load_game(name: str) -> Game:
+    """The installed game ``name``, or a one-line error with the closest valid name."""
+    from cardkit.errors import CardkitError
+    from cardkit.registry import get_game
+
+    try:
+        return get_game(name)
+    except CardkitError as exc:
+        fail(str(exc))
+
+
+def game_options(game: Game, items: Sequence[str]) -> dict[str, Any]:
+    """``KEY=VALUE`` texts checked against the game's declared options."""
+    from cardkit.errors import CardkitError
+    from cardkit.options import parse_assignments, resolve
+
+    try:
+        given = parse_assignments(items)
+        resolve(game.options, given, game.id)
+    except CardkitError as exc:
+        fail(str(exc))
+    return dict(given)
