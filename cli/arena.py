@@ -1,0 +1,9 @@
+"""The `cardkit` command module `arena` (not written yet)."""
+
+from __future__ import annotations
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    """Attach this module's commands to ``app``."""
