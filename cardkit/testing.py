@@ -4,8 +4,8 @@ It plays seeded random matches at every allowed player count and checks, at
 every step, what every game must guarantee:
 
 - every match ends within ``game.max_steps``;
-- while the match is not over, some seat may act and every seat asked has a
-  legal action;
+- while the match is not over, some seat may act, every seat to act has a
+  legal action and no other seat has one;
 - only legal actions are applied, and an illegal one raises
   ``IllegalActionError`` and changes nothing;
 - every card is in exactly one zone (nothing lost or duplicated);
@@ -106,6 +106,10 @@ def _play(
                 raise _fail(game, n, seed, step, f"seat {s} is to act but has no legal action")
         deep = step % deep_every == 0
         if deep:
+            for s in range(n):
+                if s not in seats and state.legal_actions(s):
+                    what = f"seat {s} is not to act but has legal actions"
+                    raise _fail(game, n, seed, step, what)
             _check_zones(game, n, seed, step, state, initial)
             _check_views(game, n, seed, step, state)
             _check_texts(game, n, seed, step, state)
@@ -244,8 +248,6 @@ def _check_rejects(
         return
     intruder = others[step % len(others)]
     action = legal[0]
-    if action in state.legal_actions(intruder):
-        return
     before = (len(state.history), state.to_act())
     try:
         state.apply(intruder, action)

@@ -28,7 +28,7 @@ def fail(message: str, code: int = 2) -> NoReturn:
     """Print one line for the user's mistake and exit with ``code`` (2 by default)."""
     from rich.markup import escape
 
-    console(stderr=True).print(f"[bold red]error:[/bold red] {escape(message)}")
+    console(stderr=True).print(f"[bold red]error:[/bold red] {escape(message)}", soft_wrap=True)
     raise typer.Exit(code)
 
 

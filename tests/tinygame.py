@@ -275,7 +275,7 @@ class TinyGame(Game):
     max_players = 3
     default_players = 2
     options = (
-        Option("hand_size", "int", 2, "cards dealt to each seat", low=1, high=3),
+        Option("hand_size", "int", 2, "cards dealt to each seat", low=1, high=4),
         Option("hands", "int", 2, "hands in a match", low=1, high=10),
         Option("trump", "str", "a", "trump suit", choices=("a", "b", "none")),
         Option("order", "str", "led", "suit order in a trick", choices=("led", "ranked")),

@@ -1,0 +1,51 @@
+from __future__ import annotations
+
+import copy
+import pickle
+
+import pytest
+
+from cardkit import Deck, ParseError, stack
+from cardkit.cards import cards_text
+
+DECK = Deck.product("t", "ab", [(1, "1"), (2, "2"), (13, "K")])
+
+
+def test_text_form_parses_back_to_the_same_card() -> None:
+    for card in DECK.cards:
+        assert DECK.card(card.text) is card
+        assert DECK.card(card.text.upper()) is card
+    assert DECK.card("bK").suit == "b"
+    assert DECK.card("bK").rank == 13
+
+
+def test_cards_are_immutable_and_copy_to_themselves() -> None:
+    card = DECK.card("a2")
+    with pytest.raises(AttributeError):
+        card.rank = 5  # type: ignore[misc]
+    assert copy.deepcopy(card) is card
+    assert pickle.loads(pickle.dumps(card)) is card
+
+
+def test_unknown_card_text_names_the_text() -> None:
+    with pytest.raises(ParseError, match="'z9'"):
+        DECK.card("z9")
+
+
+def test_deck_copies_repeat_the_face() -> None:
+    deck = Deck("dup", [("r", 7, "7", "r7", 2), ("w", 0, "wild", "wild", 4)])
+    assert len(deck) == 6
+    assert deck.cards.count(deck.card("r7")) == 2
+    assert deck.suits == ("r", "w")
+
+
+def test_duplicate_text_is_rejected() -> None:
+    with pytest.raises(ValueError, match="duplicate"):
+        Deck("bad", [("a", 1, "1", "x"), ("b", 1, "1", "X")])
+
+
+def test_stack_puts_named_cards_first_then_the_rest_in_deck_order() -> None:
+    order = stack(DECK.cards, DECK.cards_of("bK a1"), [DECK.card("b1")])
+    assert cards_text(order) == "bK a1 b1 a2 aK b2"
+    with pytest.raises(ValueError, match="not left"):
+        stack(DECK.cards, DECK.cards_of("a1 a1"))

@@ -1,0 +1,57 @@
+from __future__ import annotations
+
+import pytest
+
+from cardkit import Option, OptionError
+from cardkit.options import parse_assignments, resolve
+
+OPTIONS = (
+    Option("points", "int", 20, "starting points", low=0, high=100),
+    Option("mode", "str", "high", "scoring mode", choices=("high", "low")),
+    Option("respy", "bool", False, "allow spying twice"),
+    Option("schedule", "ints", (3, 2, 1), "hand sizes", low=1, high=9),
+)
+
+
+def test_defaults_and_overrides() -> None:
+    values = resolve(OPTIONS, {"points": 15, "schedule": "4, 2"})
+    assert values == {"points": 15, "mode": "high", "respy": False, "schedule": (4, 2)}
+
+
+def test_text_values_are_parsed_by_kind() -> None:
+    values = resolve(OPTIONS, {"respy": "true", "points": "7", "schedule": [1, 2]})
+    assert values["respy"] is True
+    assert values["points"] == 7
+    assert values["schedule"] == (1, 2)
+
+
+def test_unknown_option_names_the_known_ones() -> None:
+    expected = r"unknown option 'pionts'.*points, mode, respy, schedule"
+    with pytest.raises(OptionError, match=expected):
+        resolve(OPTIONS, {"pionts": 3}, "g")
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "allowed"),
+    [
+        ("points", 101, "from 0 to 100"),
+        ("points", "ten", "from 0 to 100"),
+        ("points", True, "from 0 to 100"),
+        ("mode", "middle", "high, low"),
+        ("respy", "maybe", "true, false"),
+        ("schedule", "3,0", "each from 1 to 9"),
+        ("schedule", "", "each from 1 to 9"),
+    ],
+)
+def test_bad_values_name_the_allowed_values(name: str, value: object, allowed: str) -> None:
+    with pytest.raises(OptionError) as info:
+        resolve(OPTIONS, {name: value})
+    assert f"option {name!r}" in str(info.value)
+    assert allowed in str(info.value)
+    assert "\n" not in str(info.value)
+
+
+def test_assignments() -> None:
+    assert parse_assignments(["a=1", "b = x"]) == {"a": "1", "b": "x"}
+    with pytest.raises(OptionError, match="KEY=VALUE"):
+        parse_assignments(["novalue"])

@@ -1,0 +1,88 @@
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cardkit import CHANCE, Record, RecordError, Shuffle, replay, stack
+from cardkit.bots import RandomBot
+from cardkit.runner import play_match
+from cardkit.testing import states_equal
+from tests.tinygame import DECK, GAME
+
+
+def finished_match(seed: int) -> Record:
+    bots = [RandomBot(GAME, s, seed + s) for s in range(3)]
+    outcome = play_match(GAME, bots, seed)
+    assert outcome.failure is None
+    return Record.of(outcome.state, meta={"bots": ["random"] * 3})
+
+
+def test_record_holds_the_shuffles_and_rebuilds_the_same_state(tmp_path: Path) -> None:
+    record = finished_match(5)
+    assert record.actions[0][0] == CHANCE
+    assert record.actions[0][1].startswith("shuffle ")
+    path = tmp_path / "m.json"
+    record.save(path)
+    loaded = Record.load(path)
+    assert loaded == record
+    rebuilt = replay(loaded, GAME)
+    bots = [RandomBot(GAME, s, 5 + s) for s in range(3)]
+    original = play_match(GAME, bots, 5).state
+    assert states_equal(rebuilt, original)
+    assert rebuilt.result() == original.result()
+
+
+def test_same_seed_same_match_and_different_seed_differs() -> None:
+    assert finished_match(9).actions == finished_match(9).actions
+    assert finished_match(9).actions != finished_match(10).actions
+
+
+def test_an_explicit_deal_replaces_the_shuffle_in_the_record() -> None:
+    state = GAME.create(2, seed=0, auto_chance=False)
+    order = stack(DECK.cards, DECK.cards_of("a4 a3 b1 b2"))
+    state.apply(CHANCE, Shuffle(order))
+    record = Record.of(state)
+    assert record.actions[0] == (CHANCE, "shuffle " + " ".join(c.text for c in order))
+    assert replay(record, GAME, auto_chance_after=False).view(1).hand == DECK.cards_of("a3 a4")
+
+
+def test_partial_record_resumes_where_it_stopped() -> None:
+    full = finished_match(11)
+    part = Record(full.game, full.players, full.seed, full.options, full.actions[:7])
+    state = replay(part, GAME)
+    assert [str(a) for _, a in state.history] == [t for _, t in full.actions[:7]]
+
+
+def test_tampered_record_fails_at_the_step_with_its_reason() -> None:
+    record = finished_match(4)
+    actions = list(record.actions)
+    # find the first card play and make another seat play it
+    index = next(i for i, (s, t) in enumerate(actions) if t.startswith("play"))
+    seat, text = actions[index]
+    actions[index] = ((seat + 1) % 3, text)
+    bad = Record(record.game, record.players, record.seed, record.options, tuple(actions))
+    with pytest.raises(RecordError) as info:
+        replay(bad, GAME)
+    assert info.value.step == index + 1
+    assert f"step {index + 1}" in str(info.value)
+    assert text in str(info.value)
+    assert "not seat" in str(info.value)
+
+
+def test_unreadable_files_get_one_line_errors(tmp_path: Path) -> None:
+    junk = tmp_path / "junk.json"
+    junk.write_text("hello")
+    with pytest.raises(RecordError, match="not JSON"):
+        Record.load(junk)
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps({"a": 1}))
+    with pytest.raises(RecordError, match="not a cardkit record"):
+        Record.load(other)
+    with pytest.raises(RecordError, match="cannot read"):
+        Record.load(tmp_path / "missing.json")
+    record = finished_match(1).to_json()
+    record["game"] = "chess"
+    with pytest.raises(RecordError, match="'chess'"):
+        replay(Record.from_json(record), GAME)

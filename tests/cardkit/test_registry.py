@@ -1,0 +1,128 @@
+from __future__ import annotations
+
+from collections.abc import Sequence
+from importlib.metadata import EntryPoint
+
+import pytest
+
+from cardkit import Action, BaseBot, OptionError, UnknownNameError, View, registry
+from cardkit.bots import BotSpec, RandomBot
+from cardkit.runner import play_match
+from tests.tinygame import GAME
+
+
+@pytest.fixture
+def fake_entry_points(monkeypatch: pytest.MonkeyPatch) -> None:
+    points = {
+        registry.GAMES_GROUP: [
+            EntryPoint("tiny", "tests.tinygame:GAME", registry.GAMES_GROUP),
+            EntryPoint("broken", "tests.no_such_module:GAME", registry.GAMES_GROUP),
+            EntryPoint("notagame", "tests.tinygame:DECK", registry.GAMES_GROUP),
+        ],
+        registry.BOTS_GROUP: [
+            EntryPoint("random", "cardkit.bots:RandomBot", registry.BOTS_GROUP),
+            EntryPoint("crashy", "tests.no_such_bots:Bot", registry.BOTS_GROUP),
+        ],
+    }
+    monkeypatch.setattr(registry, "entry_points", lambda group: points.get(group, []))
+    monkeypatch.setattr(registry, "_cache", {})
+
+
+@pytest.mark.usefixtures("fake_entry_points")
+def test_games_load_through_entry_points_and_broken_ones_are_reported() -> None:
+    assert registry.game_names() == ["broken", "notagame", "tiny"]
+    games = registry.all_games()
+    assert [getattr(g, "id", getattr(g, "name", "")) for g in games] == [
+        "broken",
+        "notagame",
+        "tiny",
+    ]
+    broken = games[0]
+    assert isinstance(broken, registry.Broken)
+    assert "ModuleNotFoundError" in broken.error
+    assert isinstance(games[1], registry.Broken)
+    assert registry.get_game("tiny") is GAME
+    with pytest.raises(OptionError, match="'broken' is installed but failed to load"):
+        registry.get_game("broken")
+
+
+@pytest.mark.usefixtures("fake_entry_points")
+def test_unknown_game_suggests_the_closest_name() -> None:
+    with pytest.raises(UnknownNameError) as info:
+        registry.get_game("tin")
+    assert info.value.suggestion == "tiny"
+    assert "did you mean 'tiny'?" in str(info.value)
+
+
+class FirstBot(BaseBot):
+    name = "first"
+    summary = "always the first legal action"
+    games = frozenset({"tiny"})
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        return legal[0]
+
+
+class OtherGameBot(FirstBot):
+    name = "elsewhere"
+    games = frozenset({"other"})
+
+
+@pytest.mark.usefixtures("fake_entry_points")
+def test_bots_resolve_by_spec_for_the_games_they_play() -> None:
+    registry.register_bot(FirstBot)
+    registry.register_bot(OtherGameBot)
+    try:
+        known = registry.bots_for(GAME)
+        assert known["random"] is RandomBot
+        assert known["first"] is FirstBot
+        assert "elsewhere" not in known
+        assert isinstance(registry.make_bot("first", GAME, 0, 1), FirstBot)
+        with pytest.raises(UnknownNameError, match="did you mean 'first'"):
+            registry.make_bot("firts", GAME, 0, 1)
+        with pytest.raises(OptionError, match="unknown option 'depth'"):
+            registry.make_bot("random:depth=3", GAME, 0, 1)
+    finally:
+        registry._extra_bots.clear()
+
+
+def test_bot_spec_text() -> None:
+    spec = BotSpec.parse("mcts:iterations=200,c=1.4")
+    assert spec.name == "mcts"
+    assert dict(spec.params) == {"iterations": "200", "c": "1.4"}
+    assert str(spec) == "mcts:iterations=200,c=1.4"
+    with pytest.raises(OptionError, match="NAME:KEY=VALUE"):
+        BotSpec.parse(":x=1")
+
+
+def test_random_bot_is_seeded() -> None:
+    def picks(seed: int) -> list[str]:
+        bots = [RandomBot(GAME, s, seed * 10 + s) for s in range(2)]
+        return [str(a) for _, a in play_match(GAME, bots, 1).state.history]
+
+    assert picks(1) == picks(1)
+    assert picks(1) != picks(2)
+
+
+class IllegalBot(FirstBot):
+    name = "illegal"
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        return BotSpec  # type: ignore[return-value]
+
+
+class RaisingBot(FirstBot):
+    name = "raising"
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        raise RuntimeError("boom")
+
+
+def test_a_failing_bot_ends_the_match_with_a_named_failure() -> None:
+    outcome = play_match(GAME, [FirstBot(GAME, 0, 0), RaisingBot(GAME, 1, 0)], 0)
+    assert outcome.result is None
+    assert outcome.failure is not None
+    assert outcome.failure.seat == 1 and outcome.failure.bot == "raising"
+    assert "boom" in outcome.failure.reason
+    outcome = play_match(GAME, [IllegalBot(GAME, 0, 0), FirstBot(GAME, 1, 0)], 0)
+    assert outcome.failure is not None and outcome.failure.bot == "illegal"

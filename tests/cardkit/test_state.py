@@ -1,0 +1,163 @@
+"""The state protocol through the tiny test game: explicit deals, who may act,
+sealed choices, response windows, legality and errors, matches."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardkit import CHANCE, Decline, IllegalActionError, OptionError, Play, Shuffle, stack
+from tests.tinygame import CHEER, DECK, GAME, Pick, TinyState
+
+C = DECK.card
+
+
+def dealt(deal: list[str], players: int = 2, **options: object) -> TinyState:
+    """A tiny match whose first hand is dealt as given (seat 1 is left of dealer 0)."""
+    state = GAME.create(players, seed=1, options=options, auto_chance=False)
+    assert isinstance(state, TinyState)
+    assert state.to_act() == (CHANCE,)
+    # the deal gives the first block to the seat left of the dealer, and so on
+    order = [deal[(state.order.dealer + 1 + i) % players] for i in range(players)]
+    state.apply(CHANCE, Shuffle(stack(DECK.cards, *(DECK.cards_of(h) for h in order))))
+    return state
+
+
+def pick_all(state: TinyState, *modes: str) -> None:
+    for seat, mode in enumerate(modes):
+        state.apply(seat, Pick(mode))
+
+
+def test_explicit_deal_gives_the_named_hands() -> None:
+    state = dealt(["a1 b4", "a3 w"])
+    assert state.view(0).hand == DECK.cards_of("a1 b4")
+    assert state.view(1).hand == DECK.cards_of("a3 w")
+    assert state.chance_cards() == ()
+
+
+def test_chance_must_order_exactly_the_due_cards() -> None:
+    state = GAME.create(2, seed=1, auto_chance=False)
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(CHANCE, Shuffle(DECK.cards[:-1]))
+    assert info.value.code == "wrong-cards"
+    assert state.history == []
+    state.apply(CHANCE, Shuffle(DECK.cards))
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(CHANCE, Shuffle(DECK.cards))
+    assert info.value.code == "no-chance"
+
+
+def test_sealed_choice_is_simultaneous_and_secret_until_revealed() -> None:
+    state = dealt(["a1 b4", "a3 w"])
+    assert state.to_act() == (0, 1)
+    state.apply(1, Pick("low"))
+    assert state.to_act() == (0,)
+    assert state.view(1).my_pick == "low"
+    assert state.view(0).my_pick is None
+    assert state.view(0).picks == ()  # seat 0 cannot see seat 1's pick yet
+    state.apply(0, Pick("high"))
+    assert state.view(0).picks == ((0, "high"), (1, "low"))
+    assert state.mode == "high"  # a tie goes to high
+
+
+def test_illegal_action_names_action_seat_reason_and_changes_nothing() -> None:
+    state = dealt(["a1 b4", "a3 w"])
+    pick_all(state, "high", "high")
+    assert state.to_act() == (1,)  # left of the dealer leads
+    before = (list(state.history), state.view(0), state.view(1))
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(0, Play(C("a1")))
+    err = info.value
+    assert isinstance(err, ValueError)
+    assert err.code == "not-your-turn"
+    assert err.seat == 0
+    assert "'play a1'" in str(err) and "seat 0" in str(err)
+    assert (list(state.history), state.view(0), state.view(1)) == before
+
+
+def test_must_follow_suit_reason() -> None:
+    state = dealt(["a1 b4", "a3 w"])
+    pick_all(state, "high", "high")
+    state.apply(1, Play(C("a3")))
+    assert state.legal_actions(0) == (Play(C("a1")),)
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(0, Play(C("b4")))
+    assert info.value.code == "must-follow-suit"
+    assert "must follow suit" in info.value.reason
+
+
+def test_led_wild_is_declared_and_wins_as_trump() -> None:
+    state = dealt(["a1 b4", "b3 w"])
+    pick_all(state, "high", "high")
+    leads = state.legal_actions(1)
+    assert Play(C("w"), "a") in leads and Play(C("w"), "b") in leads
+    assert Play(C("w")) not in leads
+    state.apply(1, Play(C("w"), "a"))  # declared trump a, rank 0
+    state.apply(0, Play(C("a1")))  # a higher trump
+    assert state.tricks == [1, 0]
+
+
+def test_response_window_opens_after_a_trick_and_the_next_lead_closes_it() -> None:
+    state = dealt(["a1 a2 b1", "a3 a4 b2", "b3 b4 w"], players=3, hand_size=3)
+    pick_all(state, "high", "high", "high")
+    # seat 1 leads (left of dealer 0); a is trump by default
+    state.apply(1, Play(C("a3")))
+    state.apply(2, Play(C("b3")))
+    state.apply(0, Play(C("a1")))
+    assert state.tricks == [0, 1, 0]
+    assert state.to_act() == (0, 2, 1)  # responders first, then the leader
+    assert state.legal_actions(0) == (CHEER, Decline())
+    state.apply(2, CHEER)
+    assert state.board.totals == [0, 1, 0]
+    assert state.to_act() == (0, 1)
+    with pytest.raises(IllegalActionError):
+        state.apply(2, CHEER)  # answered already
+    state.apply(1, Play(C("a4")))  # the next lead closes the window
+    assert state.to_act() == (2,)
+    assert state.legal_actions(0) == ()
+
+
+def test_low_mode_scores_negative_and_match_rotates_the_dealer() -> None:
+    state = dealt(["a1 b4", "a3 b2"], hands=2)
+    pick_all(state, "low", "low")
+    state.apply(1, Play(C("a3")))
+    state.apply(0, Play(C("a1")))
+    state.apply(0, Decline())
+    state.apply(1, Play(C("b2")))
+    state.apply(0, Play(C("b4")))
+    # seat 1 won a3/a1, seat 0 won b4 over b2: one trick each, low mode
+    assert state.board.totals == [-1, -1]
+    assert state.order.dealer == 1
+    assert state.to_act() == (CHANCE,)
+    assert not state.is_over()
+
+
+def test_match_ends_after_its_hands_and_ties_share() -> None:
+    state = GAME.create(2, seed=3, options={"hands": 1})
+    while not state.is_over():
+        seat = state.to_act()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    result = state.result()
+    assert state.to_act() == ()
+    assert result.finished
+    top = max(result.scores)
+    assert result.winners == tuple(i for i, s in enumerate(result.scores) if s == top)
+    assert sum(result.share(s) for s in range(2)) == pytest.approx(1.0)
+
+
+def test_players_and_options_are_validated_at_creation() -> None:
+    with pytest.raises(OptionError, match="2 to 3 players, not 4"):
+        GAME.create(4)
+    with pytest.raises(OptionError, match="hand_size 4 needs 12 cards for 3 players"):
+        GAME.create(3, options={"hand_size": 4})
+    assert GAME.create(2, options={"hand_size": 4}).players == 2
+    with pytest.raises(OptionError, match="allowed a, b, none"):
+        GAME.create(2, options={"trump": "c"})
+
+
+def test_clone_is_independent() -> None:
+    state = dealt(["a1 b4", "a3 w"])
+    copy = state.clone()
+    pick_all(copy, "high", "low")
+    assert state.to_act() == (0, 1)
+    assert copy.to_act() == (1,)
+    assert copy.game is state.game
