@@ -1,0 +1,200 @@
+"""The measured loops: cardkit driven by a seeded random choice, and the peers.
+
+Every loop plays whole hands with uniformly random legal actions from a seeded
+``random.Random`` and returns what the figure counts (hands or decisions).
+Peers are imported lazily; :func:`peer_version` says whether one is installed.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from cardkit.bots import RandomBot, bot_seed
+from cardkit.game import Game
+from cardkit.runner import play_match
+
+
+def peer_version(dist: str) -> str | None:
+    """The installed version of a peer distribution, or None."""
+    try:
+        return importlib.metadata.version(dist)
+    except importlib.metadata.PackageNotFoundError:
+        return None
+
+
+def load_game(game_id: str) -> Game | str:
+    """The registered cardkit game, or a one-line reason why it is not available."""
+    from cardkit.registry import get_game
+
+    try:
+        return get_game(game_id)
+    except Exception as exc:
+        why = str(exc).splitlines()[0].split("failed to load: ", 1)[-1]
+        return why[:70]
+
+
+# -- cardkit ------------------------------------------------------------------------
+
+
+class CardkitHands:
+    """Hands of a cardkit game played by the plain driver loop.
+
+    One call plays ``n`` matches with seeds ``0..n-1`` (the options make a
+    match a single hand where the game allows it) and returns hands or
+    decisions (non-chance steps).
+    """
+
+    def __init__(
+        self, game: Game, players: int, options: Mapping[str, Any], count: str = "hands"
+    ) -> None:
+        self.game = game
+        self.players = players
+        self.options = dict(options)
+        self.count = count
+
+    def __call__(self, n: int) -> float:
+        create = self.game.create
+        players = self.players
+        options = self.options
+        decisions = 0
+        for seed in range(n):
+            state = create(players, seed, options)
+            rng = random.Random(seed)
+            randrange = rng.randrange
+            while not state.is_over():
+                seat = state.to_act()[0]
+                legal = state.legal_actions(seat)
+                state.apply(seat, legal[randrange(len(legal))])
+                decisions += 1
+        return float(decisions if self.count == "decisions" else n)
+
+
+class CardkitRunner:
+    """Matches played through ``cardkit.runner.play_match`` with the random bot.
+
+    This is what ``cardkit arena`` does per match: it builds every view the
+    bots see. Returns hands or decisions like :class:`CardkitHands`.
+    """
+
+    def __init__(
+        self, game: Game, players: int, options: Mapping[str, Any], count: str = "hands"
+    ) -> None:
+        self.game = game
+        self.players = players
+        self.options = dict(options)
+        self.count = count
+
+    def __call__(self, n: int) -> float:
+        decisions = 0
+        for seed in range(n):
+            bots = [RandomBot(self.game, s, bot_seed(seed, s)) for s in range(self.players)]
+            outcome = play_match(self.game, bots, seed, self.options)
+            decisions += sum(1 for seat, _ in outcome.state.history if seat >= 0)
+        return float(decisions if self.count == "decisions" else n)
+
+
+def decisions_per_hand(game: Game, players: int, options: Mapping[str, Any], hands: int) -> float:
+    """Mean decisions (non-chance steps) per match over ``hands`` seeded matches."""
+    return CardkitHands(game, players, options, "decisions")(hands) / hands
+
+
+# -- OpenSpiel ----------------------------------------------------------------------
+
+
+class OpenSpielHands:
+    """OpenSpiel hands driven from Python: ``legal_actions()``, a random choice,
+    ``apply_action()``; chance outcomes sampled uniformly."""
+
+    def __init__(self, name: str, params: Mapping[str, Any], seed: int = 0) -> None:
+        import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
+
+        self.game = pyspiel.load_game(name, dict(params))
+        self.rng = random.Random(seed)
+        self.hands = 0
+        self.decisions = 0
+
+    def __call__(self, n: int) -> float:
+        randrange = self.rng.randrange
+        new_state = self.game.new_initial_state
+        decisions = 0
+        for _ in range(n):
+            state = new_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(outcomes[randrange(len(outcomes))][0])
+                else:
+                    legal = state.legal_actions()
+                    state.apply_action(legal[randrange(len(legal))])
+                    decisions += 1
+        self.hands += n
+        self.decisions += decisions
+        return float(n)
+
+
+# -- RLCard -------------------------------------------------------------------------
+
+
+class RLCardEnvRun:
+    """RLCard UNO through ``env.run`` with random agents; returns decisions.
+
+    ``rlcard.make`` ignores ``game_num_players`` for UNO, so the player count
+    is set on the game (and the env) directly. The random agents draw from
+    the global numpy generator, which is seeded here (RLCard's own way).
+    """
+
+    def __init__(self, players: int, seed: int = 0) -> None:
+        import numpy as np
+        import rlcard  # type: ignore[import-not-found,import-untyped,unused-ignore]
+        from rlcard.agents import RandomAgent  # type: ignore[import-not-found,import-untyped,unused-ignore]
+
+        env = rlcard.make("uno", config={"seed": seed})
+        env.game.num_players = players
+        env.num_players = players
+        env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(players)])
+        np.random.seed(seed)
+        self.env = env
+        self.hands = 0
+        self.decisions = 0
+
+    def __call__(self, n: int) -> float:
+        env = self.env
+        decisions = 0
+        for _ in range(n):
+            env.run(is_training=False)
+            decisions += len(env.action_recorder)
+        self.hands += n
+        self.decisions += decisions
+        return float(decisions)
+
+
+class RLCardBare:
+    """RLCard's bare ``UnoGame`` loop: ``get_legal_actions()``, a seeded random
+    choice, ``step()``; returns decisions."""
+
+    def __init__(self, players: int, seed: int = 0) -> None:
+        import numpy as np
+        from rlcard.games.uno.game import UnoGame  # type: ignore[import-not-found,import-untyped,unused-ignore]
+
+        self.game = UnoGame(num_players=players)
+        self.game.np_random = np.random.RandomState(seed)
+        self.rng = random.Random(seed)
+        self.hands = 0
+        self.decisions = 0
+
+    def __call__(self, n: int) -> float:
+        game = self.game
+        randrange = self.rng.randrange
+        decisions = 0
+        for _ in range(n):
+            game.init_game()
+            while not game.is_over():
+                legal = game.get_legal_actions()
+                game.step(legal[randrange(len(legal))])
+                decisions += 1
+        self.hands += n
+        self.decisions += decisions
+        return float(decisions)

@@ -1,0 +1,107 @@
+"""Timing helpers: calibrated batches, alternating sides, median and spread."""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+Work = Callable[[int], float]
+"""``work(n)`` does ``n`` units of a benchmark (hands, matches) and returns the count
+of what is measured (hands, decisions); the caller times it."""
+
+
+@dataclass(frozen=True)
+class Stat:
+    """Repeated measurements of one side: rates (or times), median and spread."""
+
+    samples: tuple[float, ...]
+    unit: str
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.samples)
+
+    @property
+    def spread(self) -> float:
+        """Half the range, relative to the median (0.02 means +-2%)."""
+        if len(self.samples) < 2 or self.median == 0:
+            return 0.0
+        return (max(self.samples) - min(self.samples)) / 2 / self.median
+
+    def __str__(self) -> str:
+        return f"{fmt(self.median)} {self.unit} ±{self.spread * 100:.0f}%"
+
+
+def fmt(x: float) -> str:
+    """A number with three significant digits and thousands separators."""
+    if x >= 100:
+        return f"{x:,.0f}"
+    if x >= 10:
+        return f"{x:.1f}"
+    if x >= 1:
+        return f"{x:.2f}"
+    return f"{x:.3g}"
+
+
+def calibrate(work: Work, seconds: float) -> int:
+    """The batch size that makes ``work(n)`` take about ``seconds``."""
+    n = 1
+    while True:
+        start = time.perf_counter()
+        work(n)
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds / 4 or n >= 1 << 24:
+            return max(1, round(n * seconds / max(elapsed, 1e-9)))
+        n *= 4 if elapsed < seconds / 40 else 2
+
+
+def rates(sides: Sequence[Work], reps: int, seconds: float, unit: str) -> list[Stat]:
+    """Rates (units per second) of each side, run alternately ``reps`` times.
+
+    Each side is calibrated once to a batch of about ``seconds``; then every
+    repetition runs one batch of each side in turn.
+    """
+    batches = [calibrate(w, seconds) for w in sides]
+    samples: list[list[float]] = [[] for _ in sides]
+    for _ in range(reps):
+        for i, work in enumerate(sides):
+            start = time.perf_counter()
+            done = work(batches[i])
+            samples[i].append(done / (time.perf_counter() - start))
+    return [Stat(tuple(s), unit) for s in samples]
+
+
+def wall(argv: Sequence[str], env: dict[str, str] | None = None) -> tuple[float, int]:
+    """Wall time (s) and peak resident memory (KiB) of one process run to completion.
+
+    The peak covers the process and the children it waited for.
+    """
+    start = time.perf_counter()
+    proc = subprocess.Popen(list(argv), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    _, status, usage = os.wait4(proc.pid, 0)
+    elapsed = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    err = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
+    if proc.stderr:
+        proc.stderr.close()
+    if proc.returncode != 0:
+        lines = [ln.strip("│╭╰─ ") for ln in err.splitlines()]
+        why = next((ln for ln in reversed(lines) if ln), "(no message)")
+        raise RuntimeError(f"{' '.join(argv)} exited {proc.returncode}: {why}")
+    return elapsed, int(usage.ru_maxrss)
+
+
+def walls(commands: Sequence[Sequence[str]], reps: int, warmup: int = 1) -> list[Stat]:
+    """Wall times of whole processes, run alternately ``reps`` times after a warm-up."""
+    for argv in commands:
+        for _ in range(warmup):
+            wall(argv)
+    samples: list[list[float]] = [[] for _ in commands]
+    for _ in range(reps):
+        for i, argv in enumerate(commands):
+            samples[i].append(wall(argv)[0])
+    return [Stat(tuple(s), "s") for s in samples]

@@ -1,0 +1,385 @@
+"""The benchmark entry point: ``python -m benchmarks [--quick] [--only KEY,...]``.
+
+Runs every figure of the suite and prints one markdown table (figure, cardkit,
+peer, ratio, target, met) followed by notes. A peer that is not installed
+shows "not installed"; a game that does not load shows why.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from benchmarks.loops import (
+    CardkitHands,
+    CardkitRunner,
+    OpenSpielHands,
+    RLCardBare,
+    RLCardEnvRun,
+    decisions_per_hand,
+    load_game,
+    peer_version,
+)
+from benchmarks.measure import Stat, fmt, rates, wall, walls
+from benchmarks.search import search_costs
+
+HERE = Path(__file__).resolve().parent
+
+TRICK_OPTIONS: dict[str, Any] = {"schedule": "12"}
+"""universal-bid: a single 12-card hand, so one match is one hand."""
+
+UNO_OPTIONS: dict[str, Any] = {}
+"""uno-star-trek: the options that make one match a single hand (see README)."""
+
+UFOS_OPTIONS: dict[str, Any] = {}
+"""ufos: the options that make one match a single hand (see README)."""
+
+ARENA_GAME = ("universal-bid", 4, TRICK_OPTIONS)
+"""The game, players and options the arena figures play."""
+
+
+@dataclass
+class Config:
+    """How long and how often to measure."""
+
+    quick: bool
+    reps: int
+    seconds: float
+
+
+@dataclass
+class Row:
+    """One line of the results table."""
+
+    figure: str
+    cardkit: str
+    peer: str = "-"
+    ratio: str = "-"
+    target: str = "-"
+    met: str = "-"
+
+
+@dataclass
+class Report:
+    """What a figure adds to the output: table rows and notes."""
+
+    rows: list[Row] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def ratio_row(
+    figure: str, ours: Stat, theirs: Stat | str, target: float | None, higher: bool = True
+) -> Row:
+    """A row comparing two stats; ``higher`` says whether a bigger cardkit figure is better."""
+    if isinstance(theirs, str):
+        return Row(figure, str(ours), theirs)
+    ratio = ours.median / theirs.median
+    met = "-"
+    goal = "-"
+    if target is not None:
+        ok = ratio >= target if higher else ratio <= target
+        met = "yes" if ok else "NO"
+        goal = f"{'>=' if higher else '<='} {target:g}x"
+    return Row(figure, str(ours), str(theirs), f"{ratio:.2f}x", goal, met)
+
+
+# -- figures --------------------------------------------------------------------------
+
+
+def trick_taking(cfg: Config) -> Report:
+    """universal-bid (4 players, one 12-card hand) against OpenSpiel oh_hell."""
+    report = Report()
+    label = "trick-taking: universal-bid vs oh_hell, 4p, 12 tricks (hands/s)"
+    game = load_game("universal-bid")
+    if isinstance(game, str):
+        report.rows.append(Row(label, f"game missing ({game})"))
+        return report
+    ours = CardkitHands(game, 4, TRICK_OPTIONS)
+    runner = CardkitRunner(game, 4, TRICK_OPTIONS)
+    if peer_version("open_spiel") is None:
+        a, b = rates([ours, runner], cfg.reps, cfg.seconds, "hands/s")
+        report.rows.append(Row(label, str(a), "not installed"))
+        report.rows.append(Row(label + " [runner]", str(b), "not installed"))
+        return report
+    peer = OpenSpielHands("oh_hell", {"players": 4, "num_tricks_fixed": 12})
+    a, b, p = rates([ours, runner, peer], cfg.reps, cfg.seconds, "hands/s")
+    report.rows.append(ratio_row(label, a, p, 1.0))
+    report.rows.append(ratio_row(label + " [runner, views]", b, p, None))
+    report.notes.append(
+        f"trick-taking decisions per hand: cardkit "
+        f"{decisions_per_hand(game, 4, TRICK_OPTIONS, 20):.1f}, OpenSpiel "
+        f"{peer.decisions / max(1, peer.hands):.1f} "
+        "(both should be 4 bids + 48 plays = 52)"
+    )
+    return report
+
+
+def shedding(cfg: Config) -> Report:
+    """uno-star-trek (4 players, single hands) against RLCard UNO, in decisions/s."""
+    report = Report()
+    label = "shedding: uno-star-trek vs RLCard uno, 4p (decisions/s)"
+    game = load_game("uno-star-trek")
+    if isinstance(game, str):
+        report.rows.append(Row(label + " vs env.run", f"game missing ({game})"))
+        report.rows.append(Row(label + " vs bare loop", f"game missing ({game})"))
+        return report
+    ours = CardkitHands(game, 4, UNO_OPTIONS, "decisions")
+    runner = CardkitRunner(game, 4, UNO_OPTIONS, "decisions")
+    if peer_version("rlcard") is None:
+        a, b = rates([ours, runner], cfg.reps, cfg.seconds, "dec/s")
+        report.rows.append(Row(label + " vs env.run", str(a), "not installed"))
+        report.rows.append(Row(label + " vs bare loop", str(a), "not installed"))
+        report.rows.append(Row(label + " [runner]", str(b), "not installed"))
+        return report
+    env_run = RLCardEnvRun(4)
+    bare = RLCardBare(4)
+    a, b, e, g = rates([ours, runner, env_run, bare], cfg.reps, cfg.seconds, "dec/s")
+    report.rows.append(ratio_row(label + " vs env.run", a, e, 20.0))
+    report.rows.append(ratio_row(label + " vs bare loop", a, g, 1.0))
+    report.rows.append(ratio_row(label + " [runner, views] vs bare loop", b, g, None))
+    per_hand = decisions_per_hand(game, 4, UNO_OPTIONS, 20)
+    report.notes.append(
+        f"shedding decisions per hand: cardkit {per_hand:.1f}; RLCard bare "
+        f"{bare.decisions / max(1, bare.hands):.1f}, env.run "
+        f"{env_run.decisions / max(1, env_run.hands):.1f}"
+    )
+    return report
+
+
+def ufos(cfg: Config) -> Report:
+    """U.F.O.s hands/s for 4 and 6 players (no peer plays it)."""
+    report = Report()
+    game = load_game("ufos")
+    for players in (4, 6):
+        label = f"U.F.O.s, {players}p (hands/s)"
+        if isinstance(game, str):
+            report.rows.append(Row(label, f"game missing ({game})"))
+            continue
+        (a,) = rates([CardkitHands(game, players, UFOS_OPTIONS)], cfg.reps, cfg.seconds, "hands/s")
+        report.rows.append(Row(label, str(a), "no peer"))
+        report.notes.append(
+            f"U.F.O.s {players}p decisions per hand: "
+            f"{decisions_per_hand(game, players, UFOS_OPTIONS, 20):.1f}"
+        )
+    return report
+
+
+def cardkit_command() -> list[str]:
+    """The ``cardkit`` console script next to this interpreter (or on PATH)."""
+    script = Path(sys.executable).with_name("cardkit")
+    if script.exists():
+        return [str(script)]
+    found = shutil.which("cardkit")
+    return [found] if found else [sys.executable, "-m", "cli"]
+
+
+def startup(cfg: Config) -> Report:
+    """``cardkit list`` against a minimal two-command Typer app, as whole processes."""
+    report = Report()
+    label = "start-up: `cardkit list` vs minimal Typer app (s, lower is better)"
+    commands = [
+        [*cardkit_command(), "list"],
+        [sys.executable, str(HERE / "mini_typer.py"), "list"],
+    ]
+    reps = max(5, cfg.reps * 2)
+    ours, base = walls(commands, reps)
+    report.rows.append(ratio_row(label, ours, base, 1.25, higher=False))
+    return report
+
+
+def arena_argv(matches: int, workers: int) -> list[str]:
+    """The arena command line the parallel and memory figures run."""
+    game, players, options = ARENA_GAME
+    argv = [*cardkit_command(), "arena", game, "--matches", str(matches)]
+    argv += ["--workers", str(workers), "--seed", "1"]
+    argv += ["--bots", ",".join(["random"] * players)]
+    for key, value in options.items():
+        argv += ["--option", f"{key}={value}"]
+    return argv
+
+
+def arena_missing() -> str | None:
+    """Why ``cardkit arena`` cannot run the figures, or None when it can."""
+    try:
+        wall(arena_argv(2, 1))
+    except RuntimeError as exc:
+        lines = [ln.strip("│╭╰─ ") for ln in str(exc).split(": ", 1)[-1].splitlines()]
+        return next((ln for ln in lines if ln), "failed")[:70]
+    return None
+
+
+def arena(cfg: Config) -> Report:
+    """``cardkit arena --workers 2`` against ``--workers 1`` on the same matches."""
+    report = Report()
+    matches = 200 if cfg.quick else 2000
+    label = f"parallel arena: --workers 2 vs 1, {matches} matches (speed-up)"
+    why = arena_missing()
+    if why:
+        report.rows.append(Row(label, f"arena missing ({why})"))
+        return report
+    one, two = walls([arena_argv(matches, 1), arena_argv(matches, 2)], max(3, cfg.reps))
+    speedup = one.median / two.median
+    row = Row(
+        label,
+        f"{fmt(two.median)} s ±{two.spread * 100:.0f}% (2 workers)",
+        f"{fmt(one.median)} s ±{one.spread * 100:.0f}% (1 worker)",
+        f"{speedup:.2f}x",
+        ">= 1.7x",
+        "yes" if speedup >= 1.7 else "NO",
+    )
+    report.rows.append(row)
+    report.notes.append(f"arena ran on {os.cpu_count()} CPUs; game {ARENA_GAME[0]}")
+    return report
+
+
+def memory(cfg: Config) -> Report:
+    """Peak resident memory of an arena run: few matches against ten times as many."""
+    report = Report()
+    small, large = (100, 1000) if cfg.quick else (1000, 10000)
+    label = f"arena peak memory: {large:,} vs {small:,} matches (MiB)"
+    why = arena_missing()
+    if why:
+        report.rows.append(Row(label, f"arena missing ({why})"))
+        return report
+    out: dict[int, tuple[float, float]] = {}
+    for matches in (small, large):
+        seconds, rss = wall(arena_argv(matches, 1))
+        out[matches] = (seconds, rss / 1024)
+    growth = out[large][1] / out[small][1]
+    report.rows.append(
+        Row(
+            label,
+            f"{out[large][1]:.1f} MiB",
+            f"{out[small][1]:.1f} MiB",
+            f"{growth:.2f}x",
+            "<= 1.1x (flat)",
+            "yes" if growth <= 1.1 else "NO",
+        )
+    )
+    report.notes.append(
+        f"arena wall time: {small:,} matches {out[small][0]:.1f} s, "
+        f"{large:,} matches {out[large][0]:.1f} s (1 worker; peak RSS of the process tree)"
+    )
+    return report
+
+
+def search(cfg: Config) -> Report:
+    """Cost of ``state.clone()`` and of sampling a view's hidden cards, per game."""
+    report = Report()
+    for row, note in search_costs(cfg.reps, cfg.seconds):
+        report.rows.append(Row(*row))
+        if note:
+            report.notes.append(note)
+    return report
+
+
+FIGURES: dict[str, Callable[[Config], Report]] = {
+    "trick": trick_taking,
+    "shedding": shedding,
+    "ufos": ufos,
+    "startup": startup,
+    "arena": arena,
+    "search": search,
+    "memory": memory,
+}
+
+
+# -- output ---------------------------------------------------------------------------
+
+
+def machine() -> list[str]:
+    """Lines describing the machine and the software measured."""
+    cpu = "unknown"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    peers = ", ".join(
+        f"{name} {peer_version(name) or 'not installed'}"
+        for name in ("open_spiel", "rlcard", "numpy")
+    )
+    return [
+        f"machine: {os.cpu_count()} CPUs (nproc), {cpu}, {platform.system()} {platform.release()}",
+        f"python: {platform.python_implementation()} {platform.python_version()}",
+        f"cardkit: {peer_version('cardkit') or '?'} at commit {_commit()}; peers: {peers}",
+    ]
+
+
+def _commit() -> str:
+    try:
+        out = subprocess.run(
+            ["git", "-C", str(HERE), "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        return out.stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "?"
+
+
+def table(rows: Sequence[Row]) -> str:
+    """The rows as a markdown table."""
+    head = ("figure", "cardkit", "peer", "ratio", "target", "met")
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for r in rows:
+        cells = (r.figure, r.cardkit, r.peer, r.ratio, r.target, r.met)
+        lines.append("| " + " | ".join(c.replace("|", "/") for c in cells) + " |")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Parse arguments, run the chosen figures, print the table and notes."""
+    parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="a fast smoke run")
+    parser.add_argument(
+        "--only",
+        default="",
+        help=f"comma-separated figures to run (of: {', '.join(FIGURES)}); default all",
+    )
+    parser.add_argument("--reps", type=int, default=None, help="repetitions per side (>= 5)")
+    parser.add_argument("--seconds", type=float, default=None, help="seconds per batch")
+    args = parser.parse_args(argv)
+    keys = [k.strip() for k in args.only.split(",") if k.strip()] or list(FIGURES)
+    unknown = [k for k in keys if k not in FIGURES]
+    if unknown:
+        parser.error(f"unknown figure {unknown[0]!r}; choose from {', '.join(FIGURES)}")
+    cfg = Config(
+        quick=args.quick,
+        reps=args.reps or 5,
+        seconds=args.seconds or (0.05 if args.quick else 0.5),
+    )
+    print("\n".join(machine()))
+    print(f"settings: {cfg.reps} repetitions per side, batches of ~{cfg.seconds:g} s", flush=True)
+    rows: list[Row] = []
+    notes: list[str] = []
+    started = time.perf_counter()
+    for key in keys:
+        t0 = time.perf_counter()
+        try:
+            report = FIGURES[key](cfg)
+        except Exception as exc:  # a figure that breaks must not hide the others
+            report = Report([Row(key, f"error: {type(exc).__name__}: {exc}"[:120])])
+        rows.extend(report.rows)
+        notes.extend(report.notes)
+        print(f"  {key}: {time.perf_counter() - t0:.1f} s", file=sys.stderr, flush=True)
+    print()
+    print(table(rows))
+    print()
+    print("spread: half the range of the repetitions, relative to the median.")
+    for note in notes:
+        print(f"- {note}")
+    print(f"total time: {time.perf_counter() - started:.0f} s")
+    return 0
