@@ -1,0 +1,529 @@
+"""The Universal Deck bid-exact trick game: state, rules and the game object.
+
+A match:
+
+1. chance orders the whole deck once; the first card goes to seat 0, the
+   next to seat 1, and so on: these are the draws for the first deal, shown
+   to everyone. The highest card deals (highest suit, then rank);
+2. each hand, chance orders the deck again and the dealer deals: the first
+   block of ``size`` cards goes to the seat left of the dealer, the next block
+   to the seat after, the dealer's block last; the rest stays out of play,
+   unseen by anyone;
+3. every seat bids once, from the left of the dealer round to the dealer, who
+   may not make the bids total the number of tricks;
+4. the seat left of the dealer leads; follow suit if you can; the highest suit
+   played wins, then the highest rank; the winner leads next;
+5. an exact bid scores tricks + 10, a missed one the tricks taken; the deal
+   passes left. Highest total after the last hand wins; ties share.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from cardkit import (
+    CHANCE,
+    Action,
+    Bid,
+    Card,
+    Deck,
+    Game,
+    Option,
+    OptionError,
+    ParseError,
+    Play,
+    Result,
+    Scoreboard,
+    Shuffle,
+    State,
+    Zone,
+)
+from cardkit.actions import parse_int, words
+from cardkit.game import highest
+from cardkit.options import OptionValue
+from games.universal_bid.bots import HeuristicBot
+from games.universal_bid.deck import (
+    ALL_CARDS,
+    BIDS,
+    CARDS,
+    DECK,
+    MAX_HAND,
+    PLAYS,
+    SUITS_LOW_FIRST,
+    cards_in,
+    parse_card,
+    plays_in,
+    suit_plays,
+)
+from games.universal_bid.view import HandScore, UniversalBidView
+
+DEFAULT_SCHEDULE: tuple[int, ...] = (9, 7, 5, 3, 1, 2, 4, 6, 8, 10)
+"""The rulebook's hand sizes."""
+
+DRAW, DEAL, BID, PLAY, OVER = range(5)
+PHASES = ("draw", "deal", "bid", "play", "over")
+
+EXACT_BONUS = 10
+"""Points added to the tricks of a player who takes exactly the bid."""
+
+
+def effective_schedule(schedule: Sequence[int], players: int) -> tuple[int, ...]:
+    """The hand sizes actually played.
+
+    The rulebook's schedule (the default) drops the hands that cannot be dealt
+    (only the 10-card hand, with six players); any other schedule is played
+    as given (:meth:`UniversalBidGame.check_options` rejects hands too big).
+    """
+    sizes = tuple(schedule)
+    if sizes == DEFAULT_SCHEDULE:
+        return tuple(s for s in sizes if s * players <= len(CARDS))
+    return sizes
+
+
+def _schedule(options: Mapping[str, OptionValue]) -> tuple[int, ...]:
+    value = options["schedule"]
+    assert isinstance(value, tuple)
+    return value
+
+
+class UniversalBidState(State):
+    """One match of the bid-exact game (see the module docstring for the flow).
+
+    Hands are bitmasks over card ids (see :mod:`games.universal_bid.deck`).
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        players: int,
+        seed: int,
+        options: Mapping[str, OptionValue],
+        auto: bool,
+    ) -> None:
+        super().__init__(game, players, seed, options, auto)
+        self.schedule = effective_schedule(_schedule(options), players)
+        self.phase = DRAW
+        self.hand_index = 0
+        self.size = self.schedule[0]
+        self.dealer = -1
+        self.current = -1
+        self.draw: tuple[tuple[int, str], ...] = ()
+        self.hands = [0] * players
+        self.bids = [-1] * players
+        self.bids_t: tuple[int | None, ...] = (None,) * players
+        self.bid_total = 0
+        self.bids_made = 0
+        self.taken = [0] * players
+        self.taken_t: tuple[int, ...] = (0,) * players
+        self.trick: list[tuple[int, Card]] = []
+        self.led = -1
+        self.best = -1
+        self.best_seat = -1
+        self.trick_mask = 0
+        self.tricks_done = 0
+        self.played = 0
+        self.past_tricks: tuple[tuple[tuple[int, Card], ...], ...] = ()
+        self.board = Scoreboard.start(players)
+        self.scores_t: tuple[int, ...] = (0,) * players
+        self.hand_log: tuple[HandScore, ...] = ()
+        self._seat_t = tuple((s,) for s in range(players))
+        self._bid_range = tuple(BIDS[: size + 1] for size in range(MAX_HAND + 1))
+        if auto:
+            self.resolve_chance()
+
+    # -- core protocol ----------------------------------------------------------
+
+    def chance_cards(self) -> tuple[Card, ...]:
+        return DECK.cards if self.phase <= DEAL else ()
+
+    def _to_act(self) -> tuple[int, ...]:
+        phase = self.phase
+        if phase in (PLAY, BID):
+            return self._seat_t[self.current]
+        if phase == OVER:
+            return ()
+        return (CHANCE,)
+
+    def _legal_actions(self, seat: int) -> tuple[Action, ...]:
+        if seat != self.current:
+            return ()
+        if self.phase == PLAY:
+            hand = self.hands[seat]
+            if self.trick:
+                follow = suit_plays(hand, self.led)
+                if follow:
+                    return follow
+            return plays_in(hand)
+        if self.phase == BID:
+            size = self.size
+            bids = self._bid_range[size]
+            if seat == self.dealer:
+                forbidden = size - self.bid_total
+                if 0 <= forbidden <= size:
+                    return bids[:forbidden] + bids[forbidden + 1 :]
+            return bids
+        return ()
+
+    def _apply(self, seat: int, action: Action) -> None:
+        phase = self.phase
+        if phase == PLAY:
+            assert type(action) is Play
+            self._play(seat, action.card)
+        elif phase == BID:
+            assert type(action) is Bid
+            self._bid(seat, action.amount)
+        else:
+            assert isinstance(action, Shuffle)
+            if phase == DRAW:
+                self._draw(action.cards)
+            else:
+                self._deal(action.cards)
+
+    def _draw(self, cards: tuple[Card, ...]) -> None:
+        n = self.players
+        drawn = cards[:n]
+        self.draw = tuple((s, drawn[s].text) for s in range(n))
+        self.dealer = max(range(n), key=lambda s: drawn[s].id)
+        self.phase = DEAL
+
+    def _deal(self, cards: tuple[Card, ...]) -> None:
+        n = self.players
+        size = self.size
+        for k in range(n):
+            mask = 0
+            for card in cards[k * size : (k + 1) * size]:
+                mask |= card.bit
+            self.hands[(self.dealer + 1 + k) % n] = mask
+        self.current = (self.dealer + 1) % n
+        self.phase = BID
+
+    def _bid(self, seat: int, amount: int) -> None:
+        self.bids[seat] = amount
+        self.bids_t = (*self.bids_t[:seat], amount, *self.bids_t[seat + 1 :])
+        self.bid_total += amount
+        self.bids_made += 1
+        if self.bids_made == self.players:
+            self.phase = PLAY
+            self.current = (self.dealer + 1) % self.players
+        else:
+            self.current = (seat + 1) % self.players
+
+    def _play(self, seat: int, card: Card) -> None:
+        cid = card.id
+        self.hands[seat] ^= card.bit
+        trick = self.trick
+        if not trick:
+            self.led = cid // 9
+        trick.append((seat, card))
+        self.trick_mask |= card.bit
+        if cid > self.best:
+            self.best = cid
+            self.best_seat = seat
+        if len(trick) < self.players:
+            self.current = (seat + 1) % self.players
+            return
+        winner = self.best_seat
+        self.taken[winner] += 1
+        self.taken_t = tuple(self.taken)
+        self.played |= self.trick_mask
+        self.past_tricks = (*self.past_tricks, tuple(trick))
+        self.trick = []
+        self.trick_mask = 0
+        self.best = -1
+        self.current = winner
+        self.tricks_done += 1
+        if self.tricks_done == self.size:
+            self._end_hand()
+
+    def _end_hand(self) -> None:
+        points = tuple(
+            t + EXACT_BONUS if t == b else t for b, t in zip(self.bids, self.taken, strict=True)
+        )
+        self.board.add_hand(points)
+        self.scores_t = tuple(self.board.totals)
+        self.hand_log = (
+            *self.hand_log,
+            HandScore(
+                self.hand_index + 1,
+                self.size,
+                self.dealer,
+                tuple(self.bids),
+                self.taken_t,
+                points,
+            ),
+        )
+        n = self.players
+        self.hand_index += 1
+        self.played = 0
+        self.past_tricks = ()
+        self.tricks_done = 0
+        self.taken = [0] * n
+        self.taken_t = (0,) * n
+        self.bids = [-1] * n
+        self.bids_t = (None,) * n
+        self.bid_total = 0
+        self.bids_made = 0
+        self.current = -1
+        if self.hand_index == len(self.schedule):
+            self.phase = OVER
+            return
+        self.size = self.schedule[self.hand_index]
+        self.dealer = (self.dealer + 1) % n
+        self.phase = DEAL
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def result(self) -> Result:
+        scores = tuple(float(t) for t in self.board.totals)
+        if self.phase != OVER:
+            return Result(scores, highest(scores), False, "the match is not over")
+        return Result(scores, highest(scores))
+
+    def view(self, seat: int) -> UniversalBidView:
+        return UniversalBidView(
+            seat=seat,
+            to_act=self._to_act(),
+            players=self.players,
+            phase=PHASES[self.phase],
+            hand=cards_in(self.hands[seat]),
+            hand_number=min(self.hand_index + 1, len(self.schedule)),
+            hands_total=len(self.schedule),
+            hand_size=self.size,
+            schedule=self.schedule,
+            dealer=self.dealer if self.dealer >= 0 else None,
+            draw=self.draw,
+            bids=self.bids_t,
+            trick=tuple(self.trick),
+            tricks=self.taken_t,
+            past_tricks=self.past_tricks,
+            scores=self.scores_t,
+            hand_log=self.hand_log,
+        )
+
+    def zones(self) -> tuple[Zone, ...]:
+        everyone = frozenset(range(self.players))
+        held = 0
+        hands = []
+        for s in range(self.players):
+            held |= self.hands[s]
+            hands.append(Zone(f"hand {s}", cards_in(self.hands[s]), frozenset({s})))
+        rest = ALL_CARDS & ~(held | self.trick_mask | self.played)
+        return (
+            Zone("out of play", cards_in(rest), frozenset()),
+            *hands,
+            Zone("trick", tuple(card for _, card in self.trick), everyone),
+            Zone("played", cards_in(self.played), everyone),
+        )
+
+    # -- reasons ------------------------------------------------------------------
+
+    def explain(self, seat: int, action: Action) -> tuple[str, str]:
+        phase = self.phase
+        if phase == OVER or phase <= DEAL or seat != self.current:
+            return super().explain(seat, action)
+        size = self.size
+        if phase == BID:
+            if isinstance(action, Bid):
+                amount = action.amount
+                if not 0 <= amount <= size:
+                    return (
+                        "bid-out-of-range",
+                        f"bids run from 0 to {size}, the number of tricks in this hand",
+                    )
+                if seat == self.dealer and amount + self.bid_total == size:
+                    return (
+                        "dealer-makes-total",
+                        f"the dealer may not bid {amount}: the bids would total {size}, "
+                        f"the number of tricks in this hand",
+                    )
+            if isinstance(action, Play):
+                return "bid-first", f"play starts after every player has bid: bid 0 to {size}"
+        if phase == PLAY:
+            if isinstance(action, Bid):
+                return "bidding-over", "every player has bid; play a card"
+            if isinstance(action, Play):
+                card = action.card
+                if not self.hands[seat] & card.bit:
+                    return "not-in-hand", f"you do not hold {card.text}"
+                if action.declare is not None:
+                    return "no-declare", f"no card names a suit in this game: type play {card.text}"
+                if (
+                    self.trick
+                    and card.id // 9 != self.led
+                    and suit_plays(self.hands[seat], self.led)
+                ):
+                    led = SUITS_LOW_FIRST[self.led]
+                    return (
+                        "must-follow-suit",
+                        f"{led} was led and you hold {led} cards: you must follow suit",
+                    )
+        return super().explain(seat, action)
+
+
+RULES = """\
+# Universal Deck bid-exact
+
+A trick-taking game for **2 to 6 players** with the 54-card Universal Card Deck
+(no Galaxy cards). Say how many tricks you will take, then take exactly that many.
+
+## Cards
+
+Six suits rank from high to low: **E, J, M, N, S, V**. Within a suit the ranks go
+**Sun** (high), **Moon**, 7, 6, 5, 4, 3, 2, **1** (low). Cards are written
+`SUIT:RANK`, for example `J:Moon`, `E:7`, `V:1` (any case; `jmoon` works too).
+
+## Dealer and deal
+
+Before the first hand every player draws a card (seat 0 the first card of the
+shuffled deck, seat 1 the next, ...). Everyone sees the draws. The highest suit
+deals; if two players drew the same suit, the higher rank deals. After each hand
+the deal passes to the left.
+
+The match follows a schedule of hand sizes, by default 9, 7, 5, 3, 1, 2, 4, 6, 8,
+10 cards each. Six players cannot be dealt ten cards each from 54, so with six
+players the default schedule skips its 10-card hand (nine hands). Cards not
+dealt stay face down, out of play: nobody sees them, so remember that not every
+card is in play when you bid.
+
+## Bidding
+
+Starting left of the dealer and ending with the dealer, each player bids once
+how many tricks they will take: any number from 0 to the hand size. Nobody may
+pass and a bid cannot be changed. **The dealer may not bid the number that
+makes the bids total the number of tricks**, so at least one player will miss.
+
+## Play
+
+The player left of the dealer leads the first trick; the winner of each trick
+leads the next. You must follow the led suit if you can; otherwise play any
+card. **The highest suit played wins the trick, and within that suit the
+highest rank** - the led suit has no special power. So a 1 of N beats the Sun
+of S, and if you cannot follow suit you may duck with a lower suit or take the
+trick with a higher one.
+
+## Scoring
+
+- Exact bid: the tricks taken plus 10 (a bid of 0 made scores 10).
+- Missed bid (over or under): just the tricks taken.
+
+Scores add up over the match. The highest total after the last hand wins;
+players tied for it share the win.
+
+## Typing actions
+
+- `bid 2` - bid two tricks.
+- `play J:Moon` - play a card (also `play jmoon`).
+
+## Option
+
+- `schedule` - the hand sizes, in order, as comma-separated numbers (for
+  example `schedule=12` for a single 12-card hand, or `schedule=5,5,5`). With
+  the default schedule a hand too big for the table is skipped; any other
+  schedule must fit: at most 54 / players cards per hand (27 for 2 players,
+  18 for 3, 13 for 4, 10 for 5, 9 for 6), or the match is refused with an
+  error naming the largest hand allowed.
+"""
+
+
+class UniversalBidGame(Game):
+    """The Universal Deck bid-exact game, registered as ``universal-bid``."""
+
+    id = "universal-bid"
+    name = "Universal Deck bid-exact"
+    summary = "bid the tricks you will take, then take exactly that many; highest suit wins"
+    min_players = 2
+    max_players = 6
+    default_players = 4
+    options = (
+        Option(
+            "schedule",
+            "ints",
+            DEFAULT_SCHEDULE,
+            "cards per player in each hand, in order (the default skips 10 for 6 players)",
+            low=1,
+            high=MAX_HAND,
+        ),
+    )
+    rules = RULES
+    bots: ClassVar[Mapping[str, type[Any]]] = {"heuristic": HeuristicBot}
+    suit_styles: ClassVar[Mapping[str, str]] = {
+        "E": "bold blue",
+        "J": "bold dark_orange",
+        "M": "bold red",
+        "N": "bold cyan",
+        "S": "bold yellow",
+        "V": "bold green",
+    }
+
+    def new_state(
+        self, players: int, seed: int, options: Mapping[str, OptionValue], auto_chance: bool
+    ) -> UniversalBidState:
+        return UniversalBidState(self, players, seed, options, auto_chance)
+
+    def deck(self, players: int, options: Mapping[str, OptionValue]) -> Deck:
+        return DECK
+
+    def check_options(self, players: int, options: Mapping[str, OptionValue]) -> None:
+        schedule = _schedule(options)
+        if schedule == DEFAULT_SCHEDULE:
+            return
+        most = len(CARDS) // players
+        for size in schedule:
+            if size > most:
+                raise OptionError(
+                    f"bad value {','.join(map(str, schedule))} for option 'schedule': "
+                    f"a {size}-card hand cannot be dealt to {players} players from "
+                    f"{len(CARDS)} cards; hands for {players} players hold 1 to {most} cards"
+                )
+
+    def parse_action(self, text: str, state: State | None = None) -> Action:
+        parts = words(text)
+        if parts[0] == "bid" and len(parts) == 2:
+            amount = parse_int(parts[1], "a bid")
+            return BIDS[amount] if 0 <= amount <= MAX_HAND else Bid(amount)
+        if parts[0] == "play" and len(parts) in (2, 3):
+            return PLAYS[parse_card("".join(parts[1:])).id]
+        raise ParseError(
+            f"cannot read {text.strip()!r}: "
+            "type bid N (for example bid 2) or play CARD (for example play J:Moon)"
+        )
+
+    def max_steps(self, players: int, options: Mapping[str, OptionValue]) -> int:
+        sizes = effective_schedule(_schedule(options), players)
+        return 1 + sum(1 + players + players * size for size in sizes)
+
+    def describe(self, state: State, seat: int, action: Action, viewer: int | None) -> str:
+        """One public line per step: draws, deals, bids and plays (no hand is shown)."""
+        assert isinstance(state, UniversalBidState)
+        n = state.players
+        if seat == CHANCE and isinstance(action, Shuffle):
+            if state.phase == DRAW:
+                drawn = action.cards[:n]
+                dealer = max(range(n), key=lambda s: drawn[s].id)
+                listed = ", ".join(f"seat {s} {drawn[s].text}" for s in range(n))
+                return f"draw for the deal: {listed}; seat {dealer} deals first"
+            size = state.size
+            each = "card" if size == 1 else "cards"
+            return (
+                f"hand {state.hand_index + 1} of {len(state.schedule)}: "
+                f"seat {state.dealer} deals {size} {each} each"
+            )
+        if isinstance(action, Bid):
+            line = f"seat {seat} bids {action.amount}"
+            if seat == state.dealer:
+                total = state.bid_total + action.amount
+                line += f" (bids total {total} for {state.size} tricks)"
+            return line
+        if isinstance(action, Play):
+            line = f"seat {seat} plays {action.card.text}"
+            if len(state.trick) == n - 1:
+                best = max([*(c for _, c in state.trick), action.card], key=lambda c: c.id)
+                winner = seat if best is action.card else state.best_seat
+                line += f"; seat {winner} wins the trick"
+            return line
+        return super().describe(state, seat, action, viewer)
+
+
+GAME = UniversalBidGame()
