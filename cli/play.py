@@ -1,9 +1,183 @@
-"""The `cardkit` command module `play` (not written yet)."""
+"""``cardkit play``: a person against bots in the terminal."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
 import typer
+
+if TYPE_CHECKING:
+    from cardkit.bots import BotSpec
+    from cardkit.game import Game
+    from cli.session import PlaySession
 
 
 def register(app: typer.Typer) -> None:
-    """Attach this module's commands to ``app``."""
+    """Attach ``play`` to ``app``."""
+    app.command("play")(play)
+
+
+def play(
+    game: Annotated[
+        str | None, typer.Argument(help="Game id (`cardkit list`); omit it to choose from a list.")
+    ] = None,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Number of players.")
+    ] = None,
+    seat: Annotated[int | None, typer.Option("--seat", help="Your seat (0 = first).")] = None,
+    bot: Annotated[
+        list[str] | None,
+        typer.Option("--bot", help="Bot spec for the other seats, in order; one fills them all."),
+    ] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed of the match.")] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE.")
+    ] = None,
+    save: Annotated[
+        Path | None, typer.Option("--save", help="Record file, saved after every action.")
+    ] = None,
+    resume: Annotated[
+        Path | None, typer.Option("--resume", help="Continue the match saved in this file.")
+    ] = None,
+) -> None:
+    """Play a game against bots: type a listed number or an action; help; quit."""
+    from cli.common import console
+
+    if resume is not None:
+        given = {
+            "--players": players,
+            "--seat": seat,
+            "--bot": bot,
+            "--seed": seed,
+            "--option": option,
+        }
+        session = _resume(resume, game, save, [k for k, v in given.items() if v])
+    else:
+        session = _start(game, players, seat, bot or [], seed, option or [], save)
+    code = session.run()
+    console().file.flush()
+    if code:
+        raise typer.Exit(code)
+
+
+def _start(
+    name: str | None,
+    players: int | None,
+    seat: int | None,
+    bots: list[str],
+    seed: int | None,
+    options: list[str],
+    save: Path | None,
+) -> PlaySession:
+    from cli.common import console, fail, load_game
+    from cli.session import PlaySession, default_save_path
+    from cli.settings import (
+        check_players,
+        create_state,
+        default_bot,
+        new_seed,
+        parse_specs,
+        resolved_options,
+    )
+
+    game = load_game(name) if name is not None else _choose_game()
+    if players is None:
+        players = game.default_players if name is not None else _choose_players(game)
+    check_players(game, players)
+    human = 0 if seat is None else seat
+    if not 0 <= human < players:
+        fail(f"--seat must be from 0 to {players - 1} for {players} players, not {human}")
+    values = resolved_options(game, options)
+    specs = parse_specs(game, bots or [default_bot(game)])
+    if len(specs) not in (1, players - 1):
+        fail(
+            f"give one --bot for all {players - 1} other seats or one per seat "
+            f"({players - 1}), not {len(specs)}"
+        )
+    others = [s for s in range(players) if s != human]
+    per_seat: list[BotSpec | None] = [None] * players
+    for i, other in enumerate(others):
+        per_seat[other] = specs[0] if len(specs) == 1 else specs[i]
+    if seed is None:
+        seed = new_seed()
+    state = create_state(game, players, seed, values, auto_chance=False)
+    path = save if save is not None else default_save_path(game)
+    session = PlaySession(game, state, human, per_seat, path)
+    out = console()
+    bots_text = ", ".join(f"seat {s} {per_seat[s]}" for s in others)
+    out.print(
+        f"[bold]{game.name}[/bold] ({game.id}): {players} players, seed {seed}; "
+        f"you are seat {human}; bots: {bots_text}"
+    )
+    out.print(
+        f"Saving to {path} after every action (resume: cardkit play --resume {path})",
+        soft_wrap=True,
+        markup=False,
+    )
+    out.print(
+        "Type the number of an action or its text; 'help' lists them; 'quit' saves and leaves."
+    )
+    try:
+        session.save()
+    except OSError as exc:
+        fail(f"cannot write {path}: {exc.strerror or exc}")
+    return session
+
+
+def _resume(path: Path, name: str | None, save: Path | None, conflicts: list[str]) -> PlaySession:
+    from cardkit.errors import CardkitError, RecordError
+    from cardkit.record import Record
+    from cli.common import console, fail, load_game
+    from cli.session import PlaySession
+
+    if conflicts:
+        fail(f"--resume continues the saved settings; drop {', '.join(conflicts)}")
+    try:
+        record = Record.load(path)
+    except RecordError as exc:
+        fail(str(exc))
+    if name is not None and name != record.game:
+        fail(f"{path} is a {record.game} match, not {name}")
+    game = load_game(record.game)
+    try:
+        session = PlaySession.resume(record, game, save if save is not None else path)
+    except CardkitError as exc:
+        fail(f"cannot resume {path}: {exc}")
+    console().print(
+        f"[bold]{game.name}[/bold] ({game.id}): resumed {path} at step {len(record.actions)}; "
+        f"seed {record.seed}; you are seat {session.human}"
+    )
+    console().print(f"Saving to {session.path} after every action", soft_wrap=True, markup=False)
+    return session
+
+
+def _choose_game() -> Game:
+    from cardkit.game import Game
+    from cardkit.registry import all_games
+    from cli.common import console, fail
+    from cli.prompt import choose
+
+    games = [g for g in all_games() if isinstance(g, Game)]
+    if not games:
+        fail("no game is installed (see `cardkit list`)")
+    console().print("[bold]Installed games[/bold]")
+    items = [
+        f"{g.name} ({g.id}, {g.min_players}-{g.max_players} players): {g.summary}" for g in games
+    ]
+    try:
+        return games[choose("game", items)]
+    except EOFError:
+        fail("no game chosen")
+
+
+def _choose_players(game: Game) -> int:
+    from cli.common import fail
+    from cli.prompt import ask_number
+
+    if game.min_players == game.max_players:
+        return game.min_players
+    try:
+        return ask_number("players", game.min_players, game.max_players, game.default_players)
+    except EOFError:
+        fail("no player count chosen")

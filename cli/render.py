@@ -1,0 +1,282 @@
+"""Generic rendering of views, cards, actions, events and results with rich.
+
+The CLI knows no game by name, so it renders what a game gives it:
+
+- a view (a frozen attrs :class:`~cardkit.game.View`) field by field: a flat
+  tuple of cards shows as cards grouped by suit; a tuple of numbers with one
+  entry per seat (scores, tricks, bids) goes into a small per-seat table;
+  anything else shows as a labelled value;
+- cards coloured by ``game.suit_styles``, with fallback colours for suits the
+  game gives no style;
+- event lines from ``game.describe``, with the card texts in them coloured.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import attrs
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from cardkit.actions import Action
+from cardkit.cards import Card
+from cardkit.game import Game, Result, View
+from cardkit.options import OptionValue
+from cardkit.seats import CHANCE
+
+FALLBACK_STYLES = (
+    "bold cyan",
+    "bold magenta",
+    "bold yellow",
+    "bold green",
+    "bold blue",
+    "bold red",
+    "bold white",
+    "cyan",
+    "magenta",
+    "yellow",
+    "green",
+    "blue",
+)
+_PUNCTUATION = ",.;:()[]!?'\""
+
+
+def seat_name(seat: int, you: int | None = None) -> str:
+    """``seat 2``, ``seat 2 (you)`` or ``chance``."""
+    if seat == CHANCE:
+        return "chance"
+    return f"seat {seat} (you)" if seat == you else f"seat {seat}"
+
+
+def label(name: str) -> str:
+    """A field name as a label: ``hand_number`` -> ``hand number``."""
+    return name.strip("_").replace("_", " ")
+
+
+def number(value: float) -> str:
+    """An int as is; a float without needless decimals."""
+    if isinstance(value, float):
+        return f"{value:.2f}".rstrip("0").rstrip(".") if value != int(value) else str(int(value))
+    return str(value)
+
+
+class Renderer:
+    """Renders one game's views, actions, events and results."""
+
+    def __init__(self, game: Game, players: int, options: Mapping[str, OptionValue]) -> None:
+        self.game = game
+        self.players = players
+        self.styles: dict[str, str] = dict(game.suit_styles)
+        try:
+            faces: tuple[Card, ...] = game.deck(players, options).faces
+        except Exception:  # a renderer must never fail on a game's deck
+            faces = ()
+        self.suit_order: dict[str, int] = {}
+        self.by_text: dict[str, Card] = {}
+        for card in faces:
+            self.suit_order.setdefault(card.suit, len(self.suit_order))
+            self.by_text[card.text] = card
+            self.style(card.suit)
+
+    # -- cards --------------------------------------------------------------------
+
+    def style(self, suit: str) -> str:
+        """The rich style of ``suit``: the game's, else a fallback colour."""
+        found = self.styles.get(suit)
+        if found is None:
+            used = len([s for s in self.styles if s not in self.game.suit_styles])
+            found = FALLBACK_STYLES[used % len(FALLBACK_STYLES)]
+            self.styles[suit] = found
+        return found
+
+    def card(self, card: Card) -> Text:
+        """One card's text form in its suit's colour."""
+        return Text(card.text, style=self.style(card.suit))
+
+    def cards(self, cards: Iterable[Card]) -> Text:
+        """Cards grouped by suit (deck order of suits), lowest rank first, coloured."""
+        groups: dict[str, list[Card]] = {}
+        for card in cards:
+            groups.setdefault(card.suit, []).append(card)
+        if not groups:
+            return Text("none", style="dim")
+        out = Text()
+        order = sorted(groups, key=lambda s: (self.suit_order.get(s, len(self.suit_order)), s))
+        for i, suit in enumerate(order):
+            if i:
+                out.append("   ")
+            for j, card in enumerate(sorted(groups[suit], key=lambda c: (c.rank, c.id))):
+                if j:
+                    out.append(" ")
+                out.append_text(self.card(card))
+        return out
+
+    def line(self, text: str) -> Text:
+        """A plain line (an event, an action) with the card texts in it coloured."""
+        out = Text()
+        for i, word in enumerate(text.split(" ")):
+            if i:
+                out.append(" ")
+            core = word.strip(_PUNCTUATION)
+            card = self.by_text.get(core) if core else None
+            if card is None:
+                out.append(word)
+                continue
+            start = word.index(core)
+            out.append(word[:start])
+            out.append_text(self.card(card))
+            out.append(word[start + len(core) :])
+        return out
+
+    # -- values and views -----------------------------------------------------------
+
+    def value(self, value: Any) -> Text:
+        """Any view value as text: cards coloured, tuples listed, attrs records by field."""
+        if isinstance(value, Card):
+            return self.card(value)
+        if value is None:
+            return Text("-", style="dim")
+        if isinstance(value, bool):
+            return Text("yes" if value else "no")
+        if isinstance(value, int | float):
+            return Text(number(value))
+        if isinstance(value, str):
+            return self.line(value)
+        if isinstance(value, tuple | list | frozenset | set):
+            items = list(value)
+            if not items:
+                return Text("none", style="dim")
+            if all(isinstance(v, Card) for v in items):
+                return self.cards(items)
+            nested = any(isinstance(v, tuple | list) for v in items)
+            out = Text()
+            for i, item in enumerate(items):
+                if i:
+                    out.append(", " if nested or not _scalar(item) else " ")
+                if isinstance(item, tuple | list):
+                    out.append_text(self._inline(item))
+                else:
+                    out.append_text(self.value(item))
+            return out
+        if isinstance(value, Mapping):
+            out = Text()
+            for i, (key, item) in enumerate(value.items()):
+                if i:
+                    out.append(", ")
+                out.append(f"{key}: ")
+                out.append_text(self.value(item))
+            return out
+        if attrs.has(type(value)):
+            out = Text()
+            for i, field in enumerate(attrs.fields(type(value))):
+                if i:
+                    out.append(", ")
+                out.append(f"{label(field.name)} ")
+                out.append_text(self.value(getattr(value, field.name)))
+            return out
+        return Text(str(value))
+
+    def _inline(self, items: Sequence[Any]) -> Text:
+        """A small record such as ``(seat, card, declared)``: its parts side by side."""
+        out = Text()
+        parts = [v for v in items if v is not None and v != ""]
+        for i, part in enumerate(parts):
+            if i:
+                out.append(" ")
+            out.append_text(self.value(part))
+        return out
+
+    def per_seat(self, value: Any) -> bool:
+        """True for a tuple of numbers with one entry per seat (shown as a table column)."""
+        return (
+            isinstance(value, tuple)
+            and len(value) == self.players
+            and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
+        )
+
+    def view(self, view: View, you: int | None = None) -> RenderableType:
+        """A view: who acts, a per-seat table, then every other field labelled."""
+        seat_rows: list[tuple[str, tuple[Any, ...]]] = []
+        fields = Table.grid(padding=(0, 2))
+        fields.add_column(style="bold")
+        fields.add_column()
+        for field in attrs.fields(type(view)):
+            if field.name in ("seat", "to_act") or field.name.startswith("_"):
+                continue
+            value = getattr(view, field.name)
+            if self.per_seat(value):
+                seat_rows.append((label(field.name), value))
+            else:
+                fields.add_row(label(field.name), self.value(value))
+        parts: list[RenderableType] = [self.turn_line(view.to_act, view.seat)]
+        if seat_rows:
+            table = Table(box=None, padding=(0, 2), show_edge=False)
+            table.add_column("")
+            for seat in range(self.players):
+                table.add_column(seat_name(seat, view.seat), justify="right")
+            for name, values in seat_rows:
+                table.add_row(name, *(number(v) for v in values))
+            parts.append(table)
+        parts.append(fields)
+        return Group(*parts)
+
+    def turn_line(self, to_act: Sequence[int], you: int | None) -> Text:
+        """``to act: seat 1, seat 0 (you)``."""
+        out = Text("to act: ", style="bold")
+        if not to_act:
+            out.append("nobody (the match is over)")
+        for i, seat in enumerate(to_act):
+            if i:
+                out.append(", ")
+            out.append(seat_name(seat, you), style="bold green" if seat == you else "")
+        return out
+
+    # -- actions, events, results -------------------------------------------------------
+
+    def actions(self, legal: Sequence[Action]) -> Table:
+        """The legal actions, numbered from 1, in columns."""
+        table = Table.grid(padding=(0, 3))
+        columns = 1 if len(legal) <= 6 else 2 if len(legal) <= 16 else 3
+        for _ in range(columns):
+            table.add_column()
+        rows = (len(legal) + columns - 1) // columns
+        cells: list[list[Text]] = [[] for _ in range(rows)]
+        for i, action in enumerate(legal):
+            cell = Text(f"{i + 1:>3}) ", style="bold")
+            cell.append_text(self.line(str(action)))
+            cells[i % rows].append(cell)
+        for row in cells:
+            table.add_row(*row)
+        return table
+
+    def result(self, result: Result, you: int | None = None, names: Sequence[str] = ()) -> Table:
+        """Final scores, the winners and, if a limit stopped the match, why."""
+        title = "Result" if result.finished else f"Result (unfinished: {result.note or 'limit'})"
+        table = Table(title=title, title_justify="left")
+        table.add_column("seat")
+        if names:
+            table.add_column("player")
+        table.add_column("score", justify="right")
+        table.add_column("")
+        for seat, score in enumerate(result.scores):
+            row = [seat_name(seat, you)]
+            if names:
+                row.append(names[seat] if seat < len(names) else "")
+            share = result.share(seat)
+            won = (
+                ""
+                if not share
+                else "wins"
+                if share == 1
+                else f"shares the win (1/{len(result.winners)})"
+            )
+            row.extend([number(score), won])
+            table.add_row(*row, style="bold green" if share else "")
+        return table
+
+
+def _scalar(value: Any) -> bool:
+    return isinstance(value, int | float | str | Card) or value is None

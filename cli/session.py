@@ -1,0 +1,264 @@
+"""A person against bots in the terminal: the loop behind ``cardkit play``.
+
+Each step the session asks the seat a runner would ask (``state.to_act()[0]``):
+chance deals from the state's own generator, a bot chooses from its view, and
+the person is prompted whenever that seat is theirs (their turn, an
+out-of-turn window, a sealed choice). Every step is shown as the event line
+``game.describe`` gives for the person's seat, and the record is saved
+(atomically) after every step, so any interruption can be resumed.
+
+On resume the bots are rebuilt from the match seed and their seats, and are
+asked again for each of their recorded decisions (the answers are dropped),
+so a bot's generator and any memory it keeps are where they were.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from rich.markup import escape
+from rich.text import Text
+
+from cardkit.actions import Action
+from cardkit.bots import BaseBot, BotSpec, bot_seed
+from cardkit.errors import CardkitError
+from cardkit.game import Game, State
+from cardkit.record import Record, replay
+from cardkit.seats import CHANCE
+from cli.common import console, fail
+from cli.prompt import prompt
+from cli.render import Renderer
+from cli.settings import build_bot
+
+META_KEY = "play"
+
+
+def default_save_path(game: Game) -> Path:
+    """``~/.cardkit/saves/<game>-<date>-<time>.json``."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    return Path.home() / ".cardkit" / "saves" / f"{game.id}-{stamp}.json"
+
+
+class PlaySession:
+    """One match between a person in seat ``human`` and bots in the other seats."""
+
+    def __init__(
+        self,
+        game: Game,
+        state: State,
+        human: int,
+        specs: list[BotSpec | None],
+        path: Path,
+    ) -> None:
+        self.game = game
+        self.state = state
+        self.human = human
+        self.specs = specs
+        self.path = path
+        self.out = console()
+        self.render = Renderer(game, state.players, state.options)
+        self.bots: dict[int, BaseBot] = {
+            seat: build_bot(game, spec, seat, bot_seed(state.seed, seat))
+            for seat, spec in enumerate(specs)
+            if spec is not None
+        }
+
+    # -- saving and resuming ---------------------------------------------------------
+
+    def meta(self) -> dict[str, Any]:
+        """What ``--resume`` needs besides the actions: the person's seat and the bots."""
+        bots = [None if s is None else str(s) for s in self.specs]
+        return {META_KEY: {"human": self.human, "bots": bots}}
+
+    def save(self) -> None:
+        """Write the record so far (atomically) to the session's file."""
+        Record.of(self.state, self.meta()).save(self.path)
+
+    @classmethod
+    def resume(cls, record: Record, game: Game, path: Path) -> PlaySession:
+        """Rebuild a saved match, its bots and their generators, to continue it."""
+        settings = record.meta.get(META_KEY)
+        human, specs = _read_settings(settings, record.players)
+        state = game.create(record.players, record.seed, record.options, auto_chance=False)
+        session = cls(game, state, human, specs, path)
+
+        def catch_up(before: State, step: int, seat: int, action: Any) -> None:
+            bot = session.bots.get(seat)
+            if bot is not None:
+                # the recorded action stands; the bot only catches up
+                with contextlib.suppress(Exception):
+                    bot.choose(before.view(seat), before.legal_actions(seat))
+
+        session.state = replay(record, game, catch_up, auto_chance_after=False)
+        return session
+
+    # -- the loop ------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Play to the end or until the person leaves; return the exit code."""
+        state = self.state
+        try:
+            while not state.is_over():
+                if state.chance_cards():
+                    self.step(CHANCE, state.sample_chance())
+                    continue
+                seat = state.to_act()[0]
+                if seat == self.human:
+                    action = self.ask()
+                    if action is None:
+                        self.leave("saved")
+                        return 0
+                    self.step(seat, action)
+                    continue
+                action_or_error = self.bot_choice(seat)
+                if isinstance(action_or_error, str):
+                    self.out.print(f"[bold red]{escape(action_or_error)}[/bold red]")
+                    self.save()
+                    self.out.print(f"The record up to this point is saved in {self.path}")
+                    return 1
+                self.step(seat, action_or_error)
+        except EOFError:
+            self.leave("input closed; saved")
+            return 0
+        except KeyboardInterrupt:
+            self.leave("interrupted; saved")
+            return 130
+        self.finish()
+        return 0
+
+    def step(self, seat: int, action: Action) -> None:
+        """Show the event as the person may see it, apply it, save."""
+        line = self.game.describe(self.state, seat, action, self.human)
+        self.state.apply(seat, action)
+        event = Text("  - ", style="dim")
+        event.append_text(self.render.line(line))
+        if seat == self.human:
+            event.stylize("bold")
+        self.out.print(event)
+        self.save()
+
+    def bot_choice(self, seat: int) -> Action | str:
+        """The bot's legal choice, or the message naming the bot, seat and action."""
+        spec = self.specs[seat]
+        legal = self.state.legal_actions(seat)
+        try:
+            action = self.bots[seat].choose(self.state.view(seat), legal)
+        except Exception as exc:
+            return f"bot {spec} in seat {seat} failed: {type(exc).__name__}: {exc}"
+        if action not in legal:
+            try:
+                _, reason = self.state.explain(seat, action)
+            except Exception:
+                reason = "not a legal action now"
+            return f"bot {spec} in seat {seat} chose an illegal action {str(action)!r}: {reason}"
+        return action
+
+    def ask(self) -> Action | None:
+        """Prompt the person until they give a legal action; None when they quit."""
+        state = self.state
+        legal = state.legal_actions(self.human)
+        self.out.rule(f"{self.game.name}: your move", style="green")
+        self.out.print(self.render.view(state.view(self.human), self.human))
+        self.out.print(self.render.actions(legal))
+        while True:
+            text = prompt(
+                f"[bold green]your move[/bold green] \\[1-{len(legal)}, action, help, quit]: "
+            )
+            word = text.lower()
+            if not word:
+                continue
+            if word == "quit":
+                return None
+            if word == "help":
+                self.help(legal)
+                continue
+            found = self.read(text, legal)
+            if isinstance(found, str):
+                self.out.print(f"[red]{escape(found)}[/red]")
+                continue
+            return found
+
+    def read(self, text: str, legal: tuple[Action, ...]) -> Action | str:
+        """The legal action ``text`` names (a number or a text form), or why it is not one."""
+        if text.isdigit():
+            n = int(text)
+            if 1 <= n <= len(legal):
+                return legal[n - 1]
+            return f"no action {n}: type a number from 1 to {len(legal)}, or an action's text"
+        try:
+            action = self.game.parse_action(text, self.state)
+        except CardkitError as exc:
+            return str(exc)
+        for allowed in legal:
+            if allowed == action:
+                return allowed
+        _, reason = self.state.explain(self.human, action)
+        return f"{action} is not allowed: {reason}"
+
+    def help(self, legal: tuple[Action, ...]) -> None:
+        """The legal actions and the rules summary."""
+        self.out.print(f"[bold]{escape(self.game.name)}[/bold]: {escape(self.game.summary)}")
+        self.out.print(f"Full rules: cardkit rules {self.game.id}")
+        self.out.print(
+            "Type the number of an action or its text; 'quit' saves and leaves. Legal now:"
+        )
+        self.out.print(self.render.actions(legal))
+
+    def leave(self, why: str) -> None:
+        """Save and say how to come back."""
+        self.save()
+        self.out.print(f"{why}: {self.path}", soft_wrap=True, markup=False)
+        self.out.print(
+            f"Resume with: cardkit play --resume {self.path}", soft_wrap=True, markup=False
+        )
+
+    def finish(self) -> None:
+        """The final view, the result and where the record is."""
+        self.save()
+        result = self.state.result()
+        names = ["you" if seat == self.human else str(spec) for seat, spec in enumerate(self.specs)]
+        self.out.rule(f"{self.game.name}: the match is over")
+        self.out.print(self.render.result(result, self.human, names))
+        if self.human in result.winners:
+            shared = len(result.winners) > 1
+            self.out.print(
+                "[bold green]You share the win![/bold green]"
+                if shared
+                else "[bold green]You win![/bold green]"
+            )
+        self.out.print(
+            f"Record saved in {self.path} (cardkit replay {self.path})",
+            soft_wrap=True,
+            markup=False,
+        )
+
+
+def _read_settings(settings: Any, players: int) -> tuple[int, list[BotSpec | None]]:
+    """The person's seat and the bot specs stored by :meth:`PlaySession.meta`."""
+    hint = "it is not a `cardkit play` save (replay it with `cardkit replay`)"
+    if not isinstance(settings, dict):
+        fail(f"cannot resume: {hint}")
+    human = settings.get("human")
+    bots = settings.get("bots")
+    if (
+        not isinstance(human, int)
+        or not isinstance(bots, list)
+        or len(bots) != players
+        or not 0 <= human < players
+    ):
+        fail(f"cannot resume: damaged seat settings; {hint}")
+    specs: list[BotSpec | None] = []
+    for seat, text in enumerate(bots):
+        if seat == human:
+            specs.append(None)
+        elif isinstance(text, str):
+            try:
+                specs.append(BotSpec.parse(text))
+            except CardkitError as exc:
+                fail(f"cannot resume: {exc}")
+        else:
+            fail(f"cannot resume: no bot recorded for seat {seat}")
+    return human, specs

@@ -1,0 +1,80 @@
+"""Settings shared by ``play`` and ``arena``: bot specs, seeds, options, players.
+
+Every check here turns a user's mistake into one line and exit code 2.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardkit.bots import BaseBot, BotSpec
+from cardkit.errors import CardkitError
+from cardkit.game import Game, State
+from cardkit.options import OptionValue, resolve
+from cardkit.registry import bots_for, make_bot
+from cli.common import fail, game_options
+
+
+def new_seed() -> int:
+    """A fresh seed for a run the user gave none (it is printed and recorded)."""
+    return secrets.randbelow(2**31)
+
+
+def parse_specs(game: Game, specs: Sequence[str]) -> list[BotSpec]:
+    """Parse and check bot specs for ``game``: one line and exit 2 for a bad one."""
+    parsed: list[BotSpec] = []
+    for text in specs:
+        try:
+            spec = BotSpec.parse(text)
+            make_bot(spec, game, 0, 0)
+        except CardkitError as exc:
+            fail(str(exc))
+        except Exception as exc:  # a bot constructor that rejects its parameters its own way
+            fail(f"bot spec {text!r}: {exc}")
+        parsed.append(spec)
+    return parsed
+
+
+def default_bot(game: Game) -> str:
+    """The game's own first bot, else ``random``."""
+    return next(iter(game.bots), "random")
+
+
+def check_players(game: Game, players: int) -> int:
+    """``players`` if the game allows it, else one line and exit 2."""
+    if not game.min_players <= players <= game.max_players:
+        fail(f"{game.id} is for {game.min_players} to {game.max_players} players, not {players}")
+    return players
+
+
+def resolved_options(game: Game, items: Sequence[str]) -> dict[str, OptionValue]:
+    """``--option KEY=VALUE`` texts checked and resolved to every option's value."""
+    given = game_options(game, items)
+    return resolve(game.options, given, game.id)
+
+
+def create_state(
+    game: Game, players: int, seed: int, options: Mapping[str, Any], auto_chance: bool = True
+) -> State:
+    """A new match, or one line and exit 2 when the settings conflict."""
+    try:
+        return game.create(players, seed, options, auto_chance=auto_chance)
+    except CardkitError as exc:
+        fail(str(exc))
+
+
+def build_bot(game: Game, spec: BotSpec, seat: int, seed: int) -> BaseBot:
+    """The bot of a checked spec for ``seat``."""
+    return make_bot(spec, game, seat, seed)
+
+
+def bot_class(game: Game, spec: BotSpec) -> type[Any]:
+    """The class a checked spec names (for building many bots without registry look-ups)."""
+    return bots_for(game)[spec.name]
+
+
+def json_options(options: Mapping[str, OptionValue]) -> dict[str, Any]:
+    """Option values ready for JSON (tuples as lists)."""
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in options.items()}
