@@ -1,9 +1,248 @@
-"""The `cardkit` command module `arena` (not written yet)."""
+"""``cardkit arena``: bot-vs-bot matches with results and 95% intervals."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
 import typer
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from cli.tournament import Plan, Tally
+
+MAX_SHOWN_FAILURES = 10
 
 
 def register(app: typer.Typer) -> None:
-    """Attach this module's commands to ``app``."""
+    """Attach ``arena`` to ``app``."""
+    app.command("arena")(arena)
+
+
+def arena(
+    game: Annotated[str, typer.Argument(help="Game id, as `cardkit list` shows.")],
+    bot: Annotated[
+        list[str] | None,
+        typer.Option("--bot", help="Bot spec NAME or NAME:KEY=VALUE,...; one per seat, or one."),
+    ] = None,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Number of players.")
+    ] = None,
+    matches: Annotated[int, typer.Option("--matches", "-n", help="Matches to play.")] = 100,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed of the run.")] = None,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes.")] = 1,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE.")
+    ] = None,
+    json_file: Annotated[
+        Path | None, typer.Option("--json", help="Write the results as JSON to this file.")
+    ] = None,
+    logs: Annotated[
+        Path | None, typer.Option("--logs", help="Write every match's record to this folder.")
+    ] = None,
+) -> None:
+    """Play bots against each other; seats rotate; results with 95% intervals."""
+    import json
+    import tempfile
+    import time
+
+    from cli.common import console, fail, load_game
+    from cli.settings import (
+        bot_class,
+        check_players,
+        create_state,
+        default_bot,
+        json_options,
+        new_seed,
+        parse_specs,
+        resolved_options,
+    )
+    from cli.tournament import Entrant, Plan, Tally
+
+    g = load_game(game)
+    specs = parse_specs(g, bot or [default_bot(g)])
+    n = players if players is not None else (len(specs) if len(specs) > 1 else g.default_players)
+    check_players(g, n)
+    if len(specs) not in (1, n):
+        fail(f"give one --bot per seat ({n}) or one for all seats, not {len(specs)}")
+    if matches < 1:
+        fail(f"--matches must be at least 1, not {matches}")
+    if workers < 1:
+        fail(f"--workers must be at least 1, not {workers}")
+    values = resolved_options(g, option or [])
+    run_seed = new_seed() if seed is None else seed
+    create_state(g, n, run_seed, values)  # conflicting settings fail here, with one line
+    failures = Path(tempfile.gettempdir()) / f"cardkit-arena-failures-{g.id}-{run_seed}"
+    plan = Plan(
+        game=g,
+        players=n,
+        options=values,
+        seed=run_seed,
+        entrants=tuple(Entrant(str(s), bot_class(g, s), dict(s.params)) for s in specs),
+        logs=None if logs is None else str(logs),
+        failures=str(failures),
+    )
+    if logs is not None:
+        try:
+            logs.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            fail(f"cannot create {logs}: {exc.strerror or exc}")
+
+    out = console()
+    out.print(
+        f"[bold]{g.name}[/bold] ({g.id}): {matches} matches, {n} players, seed {run_seed}, "
+        f"{workers} worker{'s' if workers > 1 else ''}"
+    )
+    tally = Tally(plan)
+    started = time.perf_counter()
+    interrupted = _run(plan, tally, matches, workers)
+    seconds = time.perf_counter() - started
+    rate = tally.played / seconds if seconds > 0 else 0.0
+
+    if interrupted:
+        out.print(f"[yellow]interrupted: {tally.played} of {matches} matches finished[/yellow]")
+    out.print(_entrant_table(plan, tally))
+    out.print(_seat_table(tally))
+    notes = []
+    if tally.unfinished:
+        notes.append(f"{tally.unfinished} unfinished (stopped by a limit)")
+    if tally.failed:
+        where = logs if logs is not None else failures
+        notes.append(f"{tally.failed} failed (records in {where})")
+    if notes:
+        out.print("Not counted above: " + "; ".join(notes), soft_wrap=True, markup=False)
+    out.print(
+        f"{tally.played} matches in {seconds:.2f} s: {rate:,.1f} matches/s "
+        f"({workers} worker{'s' if workers > 1 else ''})"
+    )
+    if json_file is not None:
+        data: dict[str, Any] = {
+            "game": g.id,
+            "players": n,
+            "matches": tally.played,
+            "requested": matches,
+            "seed": run_seed,
+            "options": json_options(values),
+            "entrants": tally.entrants(),
+            "seats": tally.seats(),
+            "finished": tally.finished,
+            "unfinished": tally.unfinished,
+            "failed": tally.failed,
+            "interrupted": interrupted,
+            "workers": workers,
+            "seconds": seconds,
+            "matches_per_s": rate,
+        }
+        try:
+            json_file.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+        except OSError as exc:
+            fail(f"cannot write {json_file}: {exc.strerror or exc}")
+        out.print(f"Results written to {json_file}", soft_wrap=True, markup=False)
+    if interrupted:
+        raise typer.Exit(130)
+
+
+def _run(plan: Plan, tally: Tally, matches: int, workers: int) -> bool:
+    """Play the matches with a progress bar; True when Ctrl-C stopped the run."""
+    import time
+
+    from rich.markup import escape
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    from cli.common import console
+    from cli.tournament import reports, start_pool
+
+    pool = start_pool(plan, workers)
+    shown = 0
+    progress = Progress(
+        TextColumn("[bold]playing"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]}"),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=console(),
+    )
+    try:
+        with progress:
+            task = progress.add_task("arena", total=matches, rate="")
+            started = last = time.perf_counter()
+            for report in reports(plan, matches, pool, workers):
+                tally.add(report)
+                if report.failure is not None:
+                    shown += 1
+                    if shown <= MAX_SHOWN_FAILURES:
+                        saved = f"; record: {report.saved}" if report.saved else ""
+                        progress.console.print(
+                            f"[red]{escape(report.failure)}[/red]{escape(saved)}", soft_wrap=True
+                        )
+                    elif shown == MAX_SHOWN_FAILURES + 1:
+                        progress.console.print("[red]more failures: not shown one by one[/red]")
+                now = time.perf_counter()
+                if now - last >= 0.25 or tally.played == matches:
+                    last = now
+                    rate = f"{tally.played / (now - started):,.0f} matches/s"
+                    progress.update(task, completed=tally.played, rate=rate)
+    except KeyboardInterrupt:
+        return True
+    finally:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+    return False
+
+
+def _entrant_table(plan: Plan, tally: Tally) -> Table:
+    from rich.table import Table
+
+    table = Table(title=f"{plan.game.name}: results over {tally.finished} finished matches")
+    table.add_column("#", justify="right")
+    table.add_column("bot", style="bold cyan")
+    table.add_column("matches", justify="right")
+    table.add_column("wins", justify="right")
+    table.add_column("win rate (95% CI)", justify="right")
+    table.add_column("mean score (95% CI)", justify="right")
+    for i, row in enumerate(tally.entrants(), start=1):
+        low, high = row["win_rate_ci95"]
+        ci = row["mean_score_ci95"]
+        score = f"{row['mean_score']:.2f}" + (f" [{ci[0]:.2f}, {ci[1]:.2f}]" if ci else "")
+        table.add_row(
+            str(i),
+            row["bot"],
+            str(row["matches"]),
+            _wins(row["wins"]),
+            f"{row['win_rate']:.1%} [{low:.1%}, {high:.1%}]",
+            score,
+        )
+    return table
+
+
+def _seat_table(tally: Tally) -> Table:
+    from rich.table import Table
+
+    table = Table(title="By seat")
+    table.add_column("seat", justify="right")
+    table.add_column("wins", justify="right")
+    table.add_column("win rate (95% CI)", justify="right")
+    table.add_column("mean score", justify="right")
+    for row in tally.seats():
+        low, high = row["win_rate_ci95"]
+        table.add_row(
+            str(row["seat"]),
+            _wins(row["wins"]),
+            f"{row['win_rate']:.1%} [{low:.1%}, {high:.1%}]",
+            f"{row['mean_score']:.2f}",
+        )
+    return table
+
+
+def _wins(wins: float) -> str:
+    return str(int(wins)) if wins == int(wins) else f"{wins:.2f}"

@@ -145,22 +145,8 @@ class Renderer:
             return Text(number(value))
         if isinstance(value, str):
             return self.line(value)
-        if isinstance(value, tuple | list | frozenset | set):
-            items = list(value)
-            if not items:
-                return Text("none", style="dim")
-            if all(isinstance(v, Card) for v in items):
-                return self.cards(items)
-            nested = any(isinstance(v, tuple | list) for v in items)
-            out = Text()
-            for i, item in enumerate(items):
-                if i:
-                    out.append(", " if nested or not _scalar(item) else " ")
-                if isinstance(item, tuple | list):
-                    out.append_text(self._inline(item))
-                else:
-                    out.append_text(self.value(item))
-            return out
+        if isinstance(value, tuple | list):
+            return self._sequence(value)
         if isinstance(value, Mapping):
             out = Text()
             for i, (key, item) in enumerate(value.items()):
@@ -179,6 +165,32 @@ class Renderer:
             return out
         return Text(str(value))
 
+    def _sequence(self, items: Sequence[Any]) -> Text:
+        """Cards grouped by suit; small records side by side; groups of records bracketed."""
+        if not items:
+            return Text("none", style="dim")
+        if all(isinstance(v, Card) for v in items):
+            return self.cards(items)
+        out = Text()
+        grouped = False
+        for i, item in enumerate(items):
+            if isinstance(item, tuple | list) and any(isinstance(x, tuple | list) for x in item):
+                if i:
+                    out.append(" ")
+                out.append("[")
+                out.append_text(self._sequence(item))
+                out.append("]")
+                grouped = True
+                continue
+            if i:
+                out.append(" " if _scalar(item) and not grouped else ", ")
+            if isinstance(item, tuple | list):
+                grouped = True
+                out.append_text(self._inline(item))
+            else:
+                out.append_text(self.value(item))
+        return out
+
     def _inline(self, items: Sequence[Any]) -> Text:
         """A small record such as ``(seat, card, declared)``: its parts side by side."""
         out = Text()
@@ -190,11 +202,13 @@ class Renderer:
         return out
 
     def per_seat(self, value: Any) -> bool:
-        """True for a tuple of numbers with one entry per seat (shown as a table column)."""
+        """True for a tuple with one number (or None) per seat: shown as a table row."""
         return (
             isinstance(value, tuple)
             and len(value) == self.players
-            and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
+            and all(
+                v is None or (isinstance(v, int | float) and not isinstance(v, bool)) for v in value
+            )
         )
 
     def view(self, view: View, you: int | None = None) -> RenderableType:
@@ -218,7 +232,7 @@ class Renderer:
             for seat in range(self.players):
                 table.add_column(seat_name(seat, view.seat), justify="right")
             for name, values in seat_rows:
-                table.add_row(name, *(number(v) for v in values))
+                table.add_row(name, *("-" if v is None else number(v) for v in values))
             parts.append(table)
         parts.append(fields)
         return Group(*parts)

@@ -1,9 +1,118 @@
-"""The `cardkit` command module `replay` (not written yet)."""
+"""``cardkit replay``: re-apply a saved or arena record and show it as events."""
 
 from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
 
 import typer
 
 
 def register(app: typer.Typer) -> None:
-    """Attach this module's commands to ``app``."""
+    """Attach ``replay`` to ``app``."""
+    app.command("replay")(replay)
+
+
+def replay(
+    file: Annotated[Path, typer.Argument(help="A record written by `play` or `arena --logs`.")],
+    seat: Annotated[
+        int | None,
+        typer.Option("--seat", help="Show the match as this seat saw it (others' secrets hidden)."),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the steps and the result as JSON.")
+    ] = False,
+) -> None:
+    """Re-apply a record, checking every step, and show its events and result."""
+    import json
+
+    from rich.text import Text
+
+    from cardkit.errors import RecordError
+    from cardkit.game import State
+    from cardkit.record import Record
+    from cardkit.record import replay as replay_record
+    from cli.common import console, fail, load_game
+    from cli.render import Renderer
+    from cli.settings import json_options
+
+    try:
+        record = Record.load(file)
+    except RecordError as exc:
+        fail(str(exc))
+    game = load_game(record.game)
+    if seat is not None and not 0 <= seat < record.players:
+        fail(f"--seat must be from 0 to {record.players - 1} for {record.players} players")
+    out = console()
+    render = Renderer(game, record.players, record.options)
+    steps: list[dict[str, Any]] = []
+    pending: list[tuple[int, str]] = []  # the last step's event, shown once it applied
+
+    def flush() -> None:
+        for step, line in pending:
+            if not as_json:
+                event = Text(f"{step:>4}  ", style="dim")
+                event.append_text(render.line(line))
+                out.print(event)
+        pending.clear()
+
+    def on_step(before: State, step: int, who: int, action: Any) -> None:
+        flush()
+        line = game.describe(before, who, action, seat)
+        if as_json:
+            entry: dict[str, Any] = {"step": step, "seat": who, "event": line}
+            if seat is None or who == seat:
+                entry["action"] = str(action)
+            steps.append(entry)
+        pending.append((step, line))
+
+    if not as_json:
+        viewer = "everything" if seat is None else f"as seat {seat} saw it"
+        out.print(
+            f"[bold]{game.name}[/bold] ({game.id}): {record.players} players, seed "
+            f"{record.seed}, {len(record.actions)} steps; showing {viewer}"
+        )
+    try:
+        state = replay_record(record, game, on_step, auto_chance_after=False)
+    except RecordError as exc:
+        pending.clear()
+        fail(str(exc), code=1)
+    flush()
+    over = state.is_over()
+    result = state.result() if over else None
+    if as_json:
+        data: dict[str, Any] = {
+            "game": game.id,
+            "players": record.players,
+            "seed": record.seed,
+            "options": json_options(record.options),
+            "viewer": seat,
+            "steps": steps,
+            "over": over,
+            "to_act": list(state.to_act()),
+            "result": None
+            if result is None
+            else {
+                "scores": list(result.scores),
+                "winners": list(result.winners),
+                "finished": result.finished,
+                "note": result.note,
+            },
+        }
+        typer.echo(json.dumps(data, indent=2))
+        return
+    if result is None:
+        out.print(render.turn_line(state.to_act(), seat))
+        out.print(f"The match is not over after {len(record.actions)} steps.")
+    else:
+        out.print(render.result(result, seat, _names(record.meta, record.players)))
+
+
+def _names(meta: Any, players: int) -> list[str]:
+    """Who played each seat, from the record's meta (play saves and arena logs)."""
+    for key in ("play", "arena"):
+        entry = meta.get(key) if isinstance(meta, dict) else None
+        bots = entry.get("bots") if isinstance(entry, dict) else None
+        if isinstance(bots, list) and len(bots) == players:
+            return ["person" if b is None else str(b) for b in bots]
+    return []

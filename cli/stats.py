@@ -1,0 +1,43 @@
+"""Running statistics for arena results: win rates and mean scores with 95% intervals."""
+
+from __future__ import annotations
+
+import math
+
+Z95 = 1.959963984540054
+
+
+def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (``wins`` may be fractional: shared wins)."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(max(p * (1 - p) / n + z * z / (4 * n * n), 0.0)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+class Running:
+    """Count, mean and variance of a stream of numbers (Welford's method)."""
+
+    __slots__ = ("m2", "mean", "n")
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.mean = 0.0
+        self.m2 = 0.0
+
+    def add(self, x: float) -> None:
+        """Take one more value."""
+        self.n += 1
+        delta = x - self.mean
+        self.mean += delta / self.n
+        self.m2 += delta * (x - self.mean)
+
+    def ci95(self) -> tuple[float, float] | None:
+        """A normal 95% interval of the mean; None with fewer than two values."""
+        if self.n < 2:
+            return None
+        half = Z95 * math.sqrt(self.m2 / (self.n - 1) / self.n)
+        return (self.mean - half, self.mean + half)
