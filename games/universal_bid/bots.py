@@ -11,21 +11,20 @@ from games.universal_bid.deck import ALL_CARDS, CARDS, mask_of
 from games.universal_bid.view import UniversalBidView
 
 
-def expected_tricks(hand: Sequence[Card], players: int, unseen: int, seen: int = 0) -> float:
+def expected_tricks(hand: Sequence[Card], players: int, unseen: int) -> float:
     """A quick estimate of how many tricks ``hand`` takes.
 
     A card wins a trick when no other player puts a higher card in it. Each
     opponent's card is taken as a random unseen card, so a card with ``h``
     higher unseen cards wins with chance ``(1 - h / unseen) ** (players - 1)``.
-    ``seen`` is the bitmask of cards already out of the hand's way (played).
     """
     if unseen <= 0:
         return 0.0
     mine = mask_of(hand)
     total = 0.0
     for card in hand:
-        above = ~((card.bit << 1) - 1) & ((1 << len(CARDS)) - 1)
-        higher = (above & ~mine & ~seen).bit_count()
+        above = ALL_CARDS & ~((card.bit << 1) - 1)
+        higher = (above & ~mine).bit_count()
         total += (1.0 - higher / unseen) ** (players - 1)
     return total
 
@@ -66,7 +65,7 @@ class HeuristicBot(BaseBot):
     def _play(self, view: UniversalBidView, legal: Sequence[Action]) -> Action:
         bid = view.bids[view.seat]
         assert bid is not None
-        need = bid - view.tricks[view.seat]
+        need = bid - view.tricks_taken[view.seat]
         # take tricks while the bid needs them; past the bid it is missed anyway
         # and a missed bid scores each trick taken, so take all from then on
         want = need != 0

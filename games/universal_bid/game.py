@@ -291,12 +291,11 @@ class UniversalBidState(State):
             hand_number=min(self.hand_index + 1, len(self.schedule)),
             hands_total=len(self.schedule),
             hand_size=self.size,
-            schedule=self.schedule,
             dealer=self.dealer if self.dealer >= 0 else None,
             draw=self.draw,
             bids=self.bids_t,
             trick=tuple(self.trick),
-            tricks=self.taken_t,
+            tricks_taken=self.taken_t,
             past_tricks=self.past_tricks,
             scores=self.scores_t,
             hand_log=self.hand_log,
@@ -379,7 +378,8 @@ Six suits rank from high to low: **E, J, M, N, S, V**. Within a suit the ranks g
 Before the first hand every player draws a card (seat 0 the first card of the
 shuffled deck, seat 1 the next, ...). Everyone sees the draws. The highest suit
 deals; if two players drew the same suit, the higher rank deals. After each hand
-the deal passes to the left.
+the deal passes to the left. The dealer's shuffle and the cut by the player on the
+dealer's right are one random step in the game record.
 
 The match follows a schedule of hand sizes, by default 9, 7, 5, 3, 1, 2, 4, 6, 8,
 10 cards each. Six players cannot be dealt ten cards each from 54, so with six

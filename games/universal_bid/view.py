@@ -28,9 +28,10 @@ class UniversalBidView(View):
     choose the first dealer (public; those cards went back into the deck).
     ``bids`` has ``None`` for a seat that has not bid yet. ``trick`` is the
     trick in progress as ``(seat, card)`` in play order; ``past_tricks`` the
-    finished tricks of this hand, each led by its first seat. ``tricks`` are
-    the tricks taken this hand, ``scores`` the match totals, ``hand_log``
-    the score sheet of the finished hands. ``dealer`` is None before the draw.
+    finished tricks of this hand, each led by its first seat.
+    ``tricks_taken`` counts the tricks each seat took this hand, ``scores``
+    are the match totals and ``hand_log`` the score sheet of the finished
+    hands. ``dealer`` is None before the draw.
     """
 
     players: int
@@ -39,12 +40,11 @@ class UniversalBidView(View):
     hand_number: int
     hands_total: int
     hand_size: int
-    schedule: tuple[int, ...]
     dealer: int | None
     draw: tuple[tuple[int, str], ...]
     bids: tuple[int | None, ...]
     trick: tuple[tuple[int, Card], ...]
-    tricks: tuple[int, ...]
+    tricks_taken: tuple[int, ...]
     past_tricks: tuple[tuple[tuple[int, Card], ...], ...]
     scores: tuple[int, ...]
     hand_log: tuple[HandScore, ...]

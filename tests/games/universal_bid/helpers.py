@@ -1,0 +1,58 @@
+"""Explicit set-ups for universal-bid tests: draws, deals, bids."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from cardkit import CHANCE, Shuffle, stack
+from games.universal_bid import DECK, GAME, UniversalBidState, parse_card
+
+
+def cards(text: str) -> list[Any]:
+    """Cards from space-separated texts."""
+    return [parse_card(t) for t in text.split()]
+
+
+def new(players: int, schedule: str | None = None) -> UniversalBidState:
+    """A match with chance applied by hand (nothing drawn or dealt yet)."""
+    options = {} if schedule is None else {"schedule": schedule}
+    state = GAME.create(players, seed=0, options=options, auto_chance=False)
+    assert isinstance(state, UniversalBidState)
+    return state
+
+
+def draw(state: UniversalBidState, *texts: str) -> None:
+    """Seat 0 draws ``texts[0]``, seat 1 ``texts[1]``, ..."""
+    state.apply(CHANCE, Shuffle(stack(DECK.cards, cards(" ".join(texts)))))
+
+
+def deal(state: UniversalBidState, hands: Mapping[int, str]) -> None:
+    """Deal ``hands[seat]`` to each seat (the dealer deals from its left)."""
+    n = state.players
+    dealer = state.view(0).dealer
+    assert dealer is not None
+    order = [(dealer + 1 + k) % n for k in range(n)]
+    state.apply(CHANCE, Shuffle(stack(DECK.cards, *(cards(hands[s]) for s in order))))
+
+
+def start(players: int, schedule: str, dealer: int, hands: Mapping[int, str]) -> UniversalBidState:
+    """A match where ``dealer`` drew E:Sun (the others low V cards), then ``hands`` dealt."""
+    state = new(players, schedule)
+    low = iter(["V:1", "V:2", "V:3", "V:4", "V:5", "V:6"])
+    draw(state, *("E:Sun" if s == dealer else next(low) for s in range(players)))
+    assert state.view(0).dealer == dealer
+    deal(state, hands)
+    return state
+
+
+def act(state: UniversalBidState, seat: int, text: str) -> None:
+    """Apply a typed action for ``seat``."""
+    state.apply(seat, GAME.parse_action(text, state))
+
+
+def bids(state: UniversalBidState, amounts: Mapping[int, int]) -> None:
+    """Every seat bids, in turn from the left of the dealer."""
+    for _ in range(state.players):
+        seat = state.to_act()[0]
+        act(state, seat, f"bid {amounts[seat]}")

@@ -1,0 +1,308 @@
+"""Every rule of the bid-exact game, each set up by an explicit draw and deal."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardkit import CHANCE, Bid, IllegalActionError, OptionError, Shuffle
+from cardkit.testing import cards_in
+from games.universal_bid import DECK, GAME, UniversalBidState
+
+from .helpers import act, bids, deal, draw, new, start
+
+
+def amounts(state: UniversalBidState, seat: int) -> list[int]:
+    legal = state.legal_actions(seat)
+    assert all(isinstance(a, Bid) for a in legal)
+    return [a.amount for a in legal if isinstance(a, Bid)]
+
+
+def rejected(state: UniversalBidState, seat: int, text: str) -> IllegalActionError:
+    before = (len(state.history), state.to_act(), state.view(seat))
+    with pytest.raises(IllegalActionError) as info:
+        act(state, seat, text)
+    assert (len(state.history), state.to_act(), state.view(seat)) == before
+    return info.value
+
+
+# -- first dealer and the deal ----------------------------------------------------
+
+
+def test_highest_suit_drawn_deals_first() -> None:
+    state = new(2, "1")
+    draw(state, "J:Sun", "E:1")  # E beats J whatever the ranks
+    assert state.view(0).dealer == 1
+
+
+def test_tie_in_suit_is_broken_by_rank() -> None:
+    state = new(4, "1")
+    draw(state, "J:7", "E:1", "E:3", "M:Sun")
+    view = state.view(0)
+    assert view.dealer == 2  # two E cards: the 3 beats the 1
+    # the draw is public: every seat sees every drawn card
+    for seat in range(4):
+        assert state.view(seat).draw == ((0, "J:7"), (1, "E:1"), (2, "E:3"), (3, "M:Sun"))
+    # recorded: the first step is chance ordering the deck, draws first
+    seat, action = state.history[0]
+    assert seat == CHANCE and isinstance(action, Shuffle)
+    assert [c.text for c in action.cards[:4]] == ["J:7", "E:1", "E:3", "M:Sun"]
+
+
+def test_draw_event_names_the_draws_and_the_dealer() -> None:
+    state = new(3, "1")
+    shuffle = Shuffle(tuple(DECK.cards[::-1]))  # seat 0 E:Sun, seat 1 E:Moon, seat 2 E:7
+    line = GAME.describe(state, CHANCE, shuffle, viewer=1)
+    assert "seat 0 E:Sun" in line and "seat 1 E:Moon" in line and "seat 2 E:7" in line
+    assert "seat 0 deals first" in line
+
+
+def test_deal_hides_hands_and_the_left_of_dealer_bids_first() -> None:
+    state = start(3, "2", dealer=1, hands={2: "E:Sun E:1", 0: "J:3 V:1", 1: "M:4 M:2"})
+    assert [c.text for c in state.view(2).hand] == ["E:Sun", "E:1"]
+    assert [c.text for c in state.view(0).hand] == ["J:3", "V:1"]
+    assert [c.text for c in state.view(1).hand] == ["M:4", "M:2"]
+    assert state.to_act() == (2,)
+    line = GAME.describe(state, CHANCE, Shuffle(DECK.cards), viewer=0)
+    assert ":" not in line.split("deals")[-1]  # the deal event names no card
+
+
+def test_deal_rotates_left_each_hand() -> None:
+    state = start(3, "1,1,1", dealer=0, hands={0: "V:2", 1: "E:Sun", 2: "V:1"})
+    dealers = [state.view(0).dealer]
+    for hand in range(3):
+        dealer = state.view(0).dealer
+        assert dealer is not None
+        if hand:
+            deal(state, {dealer: "V:2", (dealer + 1) % 3: "E:Sun", (dealer + 2) % 3: "V:1"})
+            dealers.append(dealer)
+        first = (dealer + 1) % 3
+        assert state.to_act() == (first,)
+        bids(state, {first: 1, (first + 1) % 3: 0, dealer: 1})
+        act(state, first, "play E:Sun")
+        act(state, (first + 1) % 3, "play V:1")
+        act(state, dealer, "play V:2")
+    assert dealers == [0, 1, 2]
+    assert state.is_over()
+
+
+# -- schedule --------------------------------------------------------------------
+
+
+def test_default_schedule_is_the_rulebook_one() -> None:
+    for players in (2, 3, 4, 5):
+        state = GAME.create(players, seed=1)
+        assert isinstance(state, UniversalBidState)
+        assert state.schedule == (9, 7, 5, 3, 1, 2, 4, 6, 8, 10)
+
+
+def test_six_players_skip_the_ten_card_hand() -> None:
+    state = new(6)
+    assert state.schedule == (9, 7, 5, 3, 1, 2, 4, 6, 8)
+    draw(state, "E:Sun", "V:1", "V:2", "V:3", "V:4", "V:5")
+    sizes = []
+    while not state.is_over():
+        dealer = state.view(0).dealer
+        assert dealer is not None
+        size = state.view(0).hand_size
+        order = [(dealer + 1 + k) % 6 for k in range(6)]
+        hands = {
+            seat: " ".join(c.text for c in DECK.faces[k * size : (k + 1) * size])
+            for k, seat in enumerate(order)
+        }
+        deal(state, hands)
+        sizes.append(len(state.view(0).hand))
+        assert state.view(0).hands_total == 9
+        out = next(z for z in state.zones() if z.name == "out of play")
+        assert len(out.cards) == 54 - 6 * size
+        while state.view(0).phase in ("bid", "play"):
+            seat = state.to_act()[0]
+            state.apply(seat, state.legal_actions(seat)[0])
+    assert sizes == [9, 7, 5, 3, 1, 2, 4, 6, 8]
+    assert len(state.hand_log) == 9
+
+
+def test_user_schedule_too_big_names_the_largest_hand() -> None:
+    with pytest.raises(OptionError, match="1 to 9 cards"):
+        GAME.create(6, options={"schedule": "9,10"})
+    with pytest.raises(OptionError, match="1 to 13 cards"):
+        GAME.create(4, options={"schedule": "14"})
+    with pytest.raises(OptionError, match="schedule"):
+        GAME.create(2, options={"schedule": "28"})
+    with pytest.raises(OptionError, match="schedule"):
+        GAME.create(2, options={"schedule": "0,3"})
+
+
+def test_single_twelve_card_hand_for_four_players() -> None:
+    state = GAME.create(4, seed=3, options={"schedule": "12"})
+    assert isinstance(state, UniversalBidState)
+    assert state.schedule == (12,)
+    assert all(len(state.view(s).hand) == 12 for s in range(4))
+    out = next(z for z in state.zones() if z.name == "out of play")
+    assert len(out.cards) == 6
+
+
+def test_undealt_cards_are_out_of_play_and_seen_by_nobody() -> None:
+    state = start(4, "1", dealer=0, hands={0: "E:1", 1: "J:1", 2: "M:1", 3: "N:1"})
+    out = next(z for z in state.zones() if z.name == "out of play")
+    assert len(out.cards) == 50 and out.visible_to == frozenset()
+    for seat in range(4):
+        assert not set(cards_in(state.view(seat))) & set(out.cards)
+
+
+# -- bidding ---------------------------------------------------------------------
+
+
+def test_bids_run_from_zero_to_the_hand_size() -> None:
+    state = start(3, "3", dealer=0, hands={1: "E:1 E:2 E:3", 2: "J:1 J:2 J:3", 0: "M:1 M:2 M:3"})
+    assert amounts(state, 1) == [0, 1, 2, 3]
+    error = rejected(state, 1, "bid 4")
+    assert error.code == "bid-out-of-range" and "0 to 3" in error.reason
+    assert rejected(state, 1, "bid -1").code == "bid-out-of-range"
+    assert rejected(state, 2, "bid 1").code == "not-your-turn"
+    assert rejected(state, 1, "play E:1").code == "bid-first"
+
+
+@pytest.mark.parametrize(
+    ("first", "forbidden"),
+    [
+        ((0, 0, 0), 3),  # 0 + 3 = 3 tricks
+        ((1, 0, 0), 2),
+        ((1, 1, 0), 1),
+        ((1, 1, 1), 0),
+        ((3, 0, 0), 0),
+        ((2, 2, 0), None),  # already over 3: every bid is allowed
+        ((3, 3, 3), None),
+    ],
+)
+def test_dealer_may_not_make_the_bids_total_the_tricks(
+    first: tuple[int, int, int], forbidden: int | None
+) -> None:
+    state = start(
+        4,
+        "3",
+        dealer=0,
+        hands={1: "E:1 E:2 E:3", 2: "J:1 J:2 J:3", 3: "M:1 M:2 M:3", 0: "N:1 N:2 N:3"},
+    )
+    for seat, amount in zip((1, 2, 3), first, strict=True):
+        assert amounts(state, seat) == [0, 1, 2, 3]  # only the dealer is restricted
+        act(state, seat, f"bid {amount}")
+    allowed = [a for a in range(4) if a != forbidden]
+    assert amounts(state, 0) == allowed
+    if forbidden is not None:
+        error = rejected(state, 0, f"bid {forbidden}")
+        assert error.code == "dealer-makes-total"
+        assert f"may not bid {forbidden}" in error.reason and "total 3" in error.reason
+    act(state, 0, f"bid {allowed[0]}")
+    assert sum(b for b in state.view(0).bids if b is not None) != 3
+    assert state.view(0).phase == "play"
+
+
+def test_dealer_with_one_card_hand_always_has_a_bid() -> None:
+    state = start(2, "1", dealer=0, hands={0: "E:1", 1: "J:1"})
+    act(state, 1, "bid 0")
+    assert amounts(state, 0) == [0]
+    error = rejected(state, 0, "bid 1")
+    assert "total 1" in error.reason
+
+
+# -- play ------------------------------------------------------------------------
+
+
+def test_rulebook_example_a_one_of_n_beats_the_sun_of_s() -> None:
+    state = start(2, "1", dealer=0, hands={1: "S:Sun", 0: "N:1"})
+    bids(state, {1: 1, 0: 1})
+    act(state, 1, "play S:Sun")  # left of the dealer leads
+    act(state, 0, "play N:1")  # no S: any card; N ranks above S
+    assert state.hand_log[0].tricks == (1, 0)
+    assert state.result().scores == (11.0, 0.0)
+
+
+def test_highest_suit_wins_even_when_not_led() -> None:
+    state = start(
+        4,
+        "2",
+        dealer=3,
+        hands={0: "V:Sun V:2", 1: "V:7 E:2", 2: "S:1 M:3", 3: "V:Moon J:1"},
+    )
+    bids(state, {0: 1, 1: 1, 2: 1, 3: 0})
+    act(state, 0, "play V:Sun")
+    act(state, 1, "play V:7")  # follows V
+    act(state, 2, "play S:1")  # no V: a 1 of S beats every V
+    act(state, 3, "play V:Moon")
+    assert state.view(0).tricks_taken == (0, 0, 1, 0)
+    assert state.to_act() == (2,)  # the winner leads the next trick
+
+
+def test_must_follow_suit_when_able() -> None:
+    state = start(3, "2", dealer=0, hands={1: "J:5 M:1", 2: "J:1 E:Sun", 0: "V:1 E:Moon"})
+    bids(state, {1: 1, 2: 1, 0: 1})
+    act(state, 1, "play J:5")
+    assert [str(a) for a in state.legal_actions(2)] == ["play J:1"]
+    error = rejected(state, 2, "play E:Sun")
+    assert error.code == "must-follow-suit" and "J was led" in error.reason
+    act(state, 2, "play J:1")
+    # seat 0 holds no J: any card may be played
+    assert sorted(str(a) for a in state.legal_actions(0)) == ["play E:Moon", "play V:1"]
+    act(state, 0, "play E:Moon")
+    assert state.view(0).tricks_taken == (1, 0, 0)
+    assert state.to_act() == (0,)
+
+
+def test_play_errors_name_the_problem() -> None:
+    state = start(2, "2", dealer=0, hands={1: "J:5 M:1", 0: "V:1 E:Moon"})
+    bids(state, {1: 1, 0: 0})
+    error = rejected(state, 1, "play E:Sun")
+    assert error.code == "not-in-hand" and "E:Sun" in error.reason
+    assert rejected(state, 1, "bid 1").code == "bidding-over"
+    assert rejected(state, 0, "play V:1").code == "not-your-turn"
+
+
+# -- scoring and the end of the match ----------------------------------------------
+
+
+def test_zero_bid_made_scores_ten_and_missed_scores_the_tricks() -> None:
+    state = start(3, "2", dealer=0, hands={1: "E:Sun E:Moon", 2: "V:1 V:2", 0: "J:1 J:2"})
+    bids(state, {1: 0, 2: 0, 0: 1})
+    for lead, follow, last in (("E:Sun", "V:1", "J:1"), ("E:Moon", "V:2", "J:2")):
+        act(state, 1, f"play {lead}")
+        act(state, 2, f"play {follow}")
+        act(state, 0, f"play {last}")
+    log = state.hand_log[0]
+    assert log.bids == (1, 0, 0)
+    assert log.tricks == (0, 2, 0)
+    # seat 0: bid 1, took 0 -> 0; seat 1: bid 0, took 2 -> 2; seat 2: made 0 -> 10
+    assert log.points == (0, 2, 10)
+
+
+def test_exact_bids_score_tricks_plus_ten_and_totals_add_up() -> None:
+    state = start(2, "3,1", dealer=0, hands={1: "E:Sun E:Moon V:1", 0: "J:Sun J:Moon J:7"})
+    bids(state, {1: 2, 0: 0})
+    for lead, follow in (("E:Sun", "J:7"), ("E:Moon", "J:Moon"), ("V:1", "J:Sun")):
+        act(state, 1, f"play {lead}")
+        act(state, 0, f"play {follow}")
+    # seat 1 bid 2 and took 2: 2 + 10; seat 0 bid 0 and took 1: 1
+    assert state.view(0).scores == (1, 12)
+    assert state.view(0).dealer == 1 and state.view(0).hand_number == 2
+    deal(state, {0: "M:1", 1: "M:2"})
+    bids(state, {0: 1, 1: 1})
+    act(state, 0, "play M:1")
+    act(state, 1, "play M:2")
+    # seat 0 bid 1, took 0: 0; seat 1 bid 1, took 1: 11
+    assert state.is_over()
+    result = state.result()
+    assert result.scores == (1.0, 23.0)
+    assert result.winners == (1,) and result.finished
+
+
+def test_tied_highest_totals_share_the_win() -> None:
+    state = start(3, "1", dealer=0, hands={1: "E:Sun", 2: "V:1", 0: "V:2"})
+    bids(state, {1: 0, 2: 0, 0: 0})
+    act(state, 1, "play E:Sun")
+    act(state, 2, "play V:1")
+    act(state, 0, "play V:2")
+    assert state.is_over() and state.to_act() == ()
+    result = state.result()
+    assert result.scores == (10.0, 1.0, 10.0)
+    assert result.winners == (0, 2)
+    assert result.share(0) == result.share(2) == 0.5 and result.share(1) == 0
+    assert rejected(state, 0, "bid 0").code == "game-over"
