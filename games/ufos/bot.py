@@ -1,0 +1,296 @@
+"""The ``heuristic`` bot for U.F.O.s.
+
+It reads only its view. Bid cards: it estimates, for each Suit Card, the tricks
+its hand would take in a High game and the tricks it could not avoid in a Low
+game, and lays down the choice worth most to a bid winner. Auction: it bids up
+to what winning is worth over letting the standing bidder's game be played,
+and spies on the standing bidder when the bidder's Suit Card would change
+that sum. Tricks: it counts the cards seen so far; in High it takes tricks as
+cheaply as it can, in Low it ducks under the winning card and throws its
+dangerous cards (high cards, Blues, trumps) when it cannot follow.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from cardkit import Action, BaseBot, Bid, Card, Game, Pass, View
+from games.ufos.actions import Choose, PlayCard, Spy, Wait
+from games.ufos.cards import BLUE, DECK, TRUMP_CHOICES
+from games.ufos.state import ORDERS, UfosView
+
+_HIGH_TRUMP = {15: 0.95, 14: 0.85, 13: 0.75, 11: 0.6, 9: 0.45, 8: 0.4, 7: 0.35}
+_HIGH_SIDE = {15: 0.8, 14: 0.5, 13: 0.3, 11: 0.12}
+_FULL = Counter(DECK.cards)
+
+
+def high_tricks(hand: Sequence[Card], trump: str, players: int) -> float:
+    """Rough number of tricks ``hand`` takes in a High game with ``trump`` (X: none)."""
+    lengths = Counter(c.suit for c in hand)
+    crowd = 4.0 / players  # more players, more chances that someone beats a card
+    total = 0.0
+    for card in hand:
+        if card.suit == BLUE:
+            total += (0.35 if card.rank == 12 else 0.2) * crowd
+        elif card.suit == trump:
+            total += _HIGH_TRUMP.get(card.rank, 0.3)
+        else:
+            value = _HIGH_SIDE.get(card.rank, 0.0)
+            if card.rank == 14 and lengths[card.suit] < 2:
+                value *= 0.6
+            if trump != "X":
+                value *= 0.8
+            total += value * crowd
+    if trump != "X":
+        total += 0.5 * max(0, lengths[trump] - 3)
+    return total
+
+
+def low_tricks(hand: Sequence[Card], trump: str, players: int) -> float:
+    """Rough number of tricks ``hand`` cannot avoid in a Low game with ``trump`` (X: none)."""
+    lengths = Counter(c.suit for c in hand)
+    total = 0.0
+    for card in hand:
+        if card.suit == BLUE:
+            total += 0.25 if card.rank == 12 else 0.15
+            continue
+        danger = max(0.0, (card.rank - 6) / 9.0)
+        if card.suit == trump:
+            danger *= 1.6
+        if lengths[card.suit] <= 2:
+            danger *= 0.6  # short suits are soon void: the high cards can be thrown
+        total += danger * 0.7
+        if card.rank <= 3:
+            total -= 0.15
+    return max(0.0, total)
+
+
+def option_values(hand: Sequence[Card], players: int) -> dict[tuple[str, str], float]:
+    """Expected points for each (suit, game) bid-card choice, were this hand to win the bid."""
+    tricks = len(hand)
+    average = tricks / players
+    most = 1.6 * average
+    values: dict[tuple[str, str], float] = {}
+    for trump in TRUMP_CHOICES:
+        values[(trump, "high")] = 2.0 * high_tricks(hand, trump, players)
+        taken = low_tricks(hand, trump, players)
+        fewest = min(1.0, max(0.0, 1.0 - taken / (0.8 * average)))
+        worst = min(1.0, max(0.0, (taken - average) / average))
+        values[(trump, "low")] = 2.0 * most * (fewest - worst)
+    return values
+
+
+def others_value(hand: Sequence[Card], players: int, trump: str | None, game: str) -> float:
+    """Expected points of this hand when another seat wins with ``game`` (``trump`` if known)."""
+    trumps = TRUMP_CHOICES if trump is None else (trump,)
+    tricks = len(hand)
+    average = tricks / players
+    total = 0.0
+    for t in trumps:
+        if game == "high":
+            total += 0.85 * high_tricks(hand, t, players)
+        else:
+            taken = low_tricks(hand, t, players)
+            fewest = min(1.0, max(0.0, 1.0 - taken / (0.8 * average)))
+            worst = min(1.0, max(0.0, (taken - average) / average))
+            total += 1.6 * average * (fewest - worst)
+    return total / len(trumps)
+
+
+class HeuristicBot(BaseBot):
+    """Bids from hand strength, spies when it pays, plays towards its game (see module doc)."""
+
+    name = "heuristic"
+    summary = "values its hand for High and Low, bids what winning is worth, counts cards"
+    games = frozenset({"ufos"})
+
+    def __init__(self, game: Game, seat: int, seed: int, **params: Any) -> None:
+        super().__init__(game, seat, seed, **params)
+        self._hand_key: tuple[int, int] = (-1, -1)
+        self._tricks_seen: dict[int, tuple[Card, ...]] = {}
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        if not isinstance(view, UfosView) or len(legal) == 1:
+            return legal[0]
+        if view.phase == "choose":
+            return self._choose_cards(view, legal)
+        if view.phase == "auction":
+            return self._auction(view, legal)
+        if view.phase == "play":
+            return self._play(view, legal)
+        return legal[0]
+
+    # -- bid cards and auction ----------------------------------------------------
+
+    def _choose_cards(self, view: UfosView, legal: Sequence[Action]) -> Action:
+        values = option_values(view.hand, len(view.points))
+        best = max(values, key=lambda k: values[k])
+        for action in legal:
+            if isinstance(action, Choose) and (action.suit, action.game) == best:
+                return action
+        return legal[0]
+
+    def _auction(self, view: UfosView, legal: Sequence[Action]) -> Action:
+        n = len(view.points)
+        me = view.seat
+        points = view.points[me]
+        mine = view.my_suit, view.my_game
+        assert mine[0] is not None and mine[1] is not None
+        win_value = option_values(view.hand, n)[(mine[0], mine[1])]
+        holder = view.high_bidder
+        if holder == me:
+            return _first(legal, Wait) or legal[0]
+        spied = dict(view.spied)
+        if holder is not None:
+            their_game = view.games[holder] or "high"
+            known = spied.get(holder)
+            lose_value = others_value(view.hand, n, known, their_game)
+        else:
+            # if nobody bids, the dealer's cards are played
+            dealer = view.dealer
+            if dealer == me:
+                lose_value = win_value
+            else:
+                lose_value = others_value(
+                    view.hand, n, spied.get(dealer), view.games[dealer] or "high"
+                )
+        worth = win_value - lose_value
+        limit = min(int(worth * 0.8), points - max(2, points // 4))
+        need = view.high_bid + 1
+        if holder is not None and holder not in spied and points >= 3 and need <= limit + 3:
+            # the holder's Suit Card could change what winning is worth: find it out
+            spy = _spy(legal, holder)
+            if spy is not None and need > 1:
+                return spy
+        if need <= limit:
+            for action in legal:
+                if isinstance(action, Bid) and action.amount == need:
+                    return action
+        return _first(legal, Pass) or legal[0]
+
+    # -- trick play ---------------------------------------------------------------
+
+    def _play(self, view: UfosView, legal: Sequence[Action]) -> Action:
+        self._remember(view)
+        plays = [a for a in legal if isinstance(a, PlayCard)]
+        trump = view.trump or "X"
+        order = ORDERS[trump]
+        unseen = self._unseen(view)
+        high = view.game == "high"
+        if not view.trick:
+            return self._lead(plays, unseen, trump, high)
+        led = view.trick[0][2]
+        best = max(
+            (order.strength(card, suit, led), -i) for i, (_, card, suit) in enumerate(view.trick)
+        )[0]
+        last = len(view.trick) == len(view.points) - 1
+        scored = []
+        for action in plays:
+            card = action.card
+            suit = order.suit_in_trick(card, led)
+            key = order.strength(card, suit, led)
+            scored.append((key > best, key, action, suit))
+        winners = [s for s in scored if s[0]]
+        losers = [s for s in scored if not s[0]]
+        if high:
+            if winners:
+                if last:
+                    return min(winners, key=lambda s: _cost(s[2].card, trump))[2]
+                safe = [s for s in winners if _beaten_by(s[2].card, s[3], trump, unseen) == 0]
+                if safe:
+                    return min(safe, key=lambda s: _cost(s[2].card, trump))[2]
+                strong = max(winners, key=lambda s: s[1])
+                if strong[1][1] >= 13 or strong[1][0] >= 1000:
+                    return strong[2]
+            return min(scored, key=lambda s: _cost(s[2].card, trump))[2]
+        if losers:
+            return max(losers, key=lambda s: _danger(s[2].card, trump))[2]
+        if last:
+            return max(winners, key=lambda s: _danger(s[2].card, trump))[2]
+        return min(winners, key=lambda s: s[1])[2]
+
+    def _lead(
+        self, plays: list[PlayCard], unseen: Counter[Card], trump: str, high: bool
+    ) -> PlayCard:
+        options = []
+        for action in plays:
+            card = action.card
+            suit = action.declare or card.suit
+            higher = _beaten_by(card, suit, trump, unseen)
+            options.append((higher, action))
+        if high:
+            sure = [o for o in options if o[0] == 0]
+            if sure:
+                return max(sure, key=lambda o: (o[1].card.suit == trump, o[1].card.rank))[1]
+            plain = [o for o in options if o[1].card.suit not in (trump, BLUE)]
+            pool = plain or options
+            return min(pool, key=lambda o: (o[1].card.rank, -o[0]))[1]
+        plain = [o for o in options if o[1].card.suit != BLUE]
+        pool = plain or options
+        return max(pool, key=lambda o: (o[0] - o[1].card.rank, -o[1].card.rank))[1]
+
+    def _remember(self, view: UfosView) -> None:
+        key = (view.hand_number, view.dealer)
+        if key != self._hand_key:
+            self._hand_key = key
+            self._tricks_seen = {}
+        done = sum(view.tricks)
+        if view.last_trick:
+            self._tricks_seen[done - 1] = tuple(card for _, card, _ in view.last_trick)
+        self._tricks_seen[done] = tuple(card for _, card, _ in view.trick)
+
+    def _unseen(self, view: UfosView) -> Counter[Card]:
+        unseen = _FULL.copy()
+        unseen.subtract(view.hand)
+        for cards in self._tricks_seen.values():
+            unseen.subtract(cards)
+        return +unseen
+
+
+def _beaten_by(card: Card, suit: str, trump: str, unseen: Counter[Card]) -> int:
+    """How many unseen cards could beat ``card`` playing as ``suit`` (1 more for a ruff risk)."""
+    rank = card.rank
+    count = 0
+    in_suit = 0
+    trumps_out = 0
+    for other, copies in unseen.items():
+        if other.suit == BLUE:
+            if other.rank > rank:  # a later Blue of equal rank loses to the first
+                count += copies
+        elif other.suit == suit:
+            in_suit += copies
+            if other.rank > rank:
+                count += copies
+        elif other.suit == trump:
+            trumps_out += copies
+    if trumps_out and suit != trump and in_suit < 4:
+        count += 1  # someone may be void and trump it
+    return count
+
+
+def _cost(card: Card, trump: str) -> tuple[int, int]:
+    """How much throwing ``card`` hurts in a High game (lower: cheaper)."""
+    tier = 2 if card.suit == trump else 1 if card.suit == BLUE else 0
+    return (tier, card.rank)
+
+
+def _danger(card: Card, trump: str) -> tuple[int, int]:
+    """How much keeping ``card`` hurts in a Low game (higher: throw it first)."""
+    tier = 2 if card.suit == BLUE else 1 if card.suit == trump else 0
+    return (card.rank + 4 * tier, tier)
+
+
+def _first(legal: Sequence[Action], kind: type) -> Action | None:
+    for action in legal:
+        if isinstance(action, kind):
+            return action
+    return None
+
+
+def _spy(legal: Sequence[Action], target: int) -> Action | None:
+    for action in legal:
+        if isinstance(action, Spy) and action.target == target:
+            return action
+    return None
