@@ -316,6 +316,30 @@ class UniversalBidState(State):
             Zone("played", cards_in(self.played), everyone),
         )
 
+    # -- copies -------------------------------------------------------------------
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> UniversalBidState:
+        """A fast independent copy for :meth:`clone`: only the mutable parts are copied.
+
+        Tuples, cards and actions are immutable and shared. The generator is
+        shared too: the core reseeds it from the seed and the step number
+        before every chance step, so it carries nothing from one step to the next.
+        """
+        new = object.__new__(type(self))
+        memo[id(self)] = new
+        fields = self.__dict__.copy()
+        fields["options"] = dict(self.options)
+        fields["history"] = self.history.copy()
+        fields["_legal"] = self._legal.copy()
+        fields["hands"] = self.hands.copy()
+        fields["bids"] = self.bids.copy()
+        fields["taken"] = self.taken.copy()
+        fields["trick"] = self.trick.copy()
+        board = self.board
+        fields["board"] = Scoreboard(board.totals.copy(), board.floor, board.hands.copy())
+        new.__dict__.update(fields)
+        return new
+
     # -- reasons ------------------------------------------------------------------
 
     def explain(self, seat: int, action: Action) -> tuple[str, str]:

@@ -32,3 +32,26 @@ def test_rules_command_explains_the_game_and_its_option() -> None:
     assert result.exit_code == 0, result.output
     for words in ("Sun", "dealer", "follow", "schedule", "9,7,5,3,1,2,4,6,8,10", "bid 2"):
         assert words in result.output
+
+
+def test_clone_is_equal_and_independent() -> None:
+    from cardkit.testing import states_equal
+
+    state = GAME.create(4, seed=9, options={"schedule": "3,2"})
+    for _ in range(7):  # a few bids and plays into the first hand
+        seat = state.to_act()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    copy = state.clone()
+    assert states_equal(state, copy)
+    before = [state.view(s) for s in range(4)], state.zones(), state.result()
+    seat = copy.to_act()[0]
+    copy.apply(seat, copy.legal_actions(seat)[-1])
+    assert len(copy.history) == len(state.history) + 1
+    assert ([state.view(s) for s in range(4)], state.zones(), state.result()) == before
+    # both play on to the same end when given the same actions
+    twin = state.clone()
+    for s in (state, twin):
+        while not s.is_over():
+            who = s.to_act()[0]
+            s.apply(who, s.legal_actions(who)[0])
+    assert states_equal(state, twin)
