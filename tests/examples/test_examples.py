@@ -1,0 +1,67 @@
+"""The example plugin packages, installed with pip into an overlay venv and tested there.
+
+``examples/oh-hell`` is a game plugin (with a differential test against
+OpenSpiel, skipped when open_spiel is not installed); ``examples/bot-plugin``
+registers two bots. Each package's own test suite runs inside the overlay, so
+its entry points are real.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.examples.overlay import ROOT, Overlay
+
+OH_HELL = ROOT / "examples" / "oh-hell"
+BOTS = ROOT / "examples" / "bot-plugin"
+
+
+@pytest.fixture(scope="module")
+def overlay(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Overlay]:
+    env = Overlay(tmp_path_factory.mktemp("examples") / "venv")
+    env.install(OH_HELL, BOTS)
+    yield env
+
+
+def run_tests(overlay: Overlay, package: Path) -> str:
+    proc = overlay.run("-m", "pytest", "-p", "no:cacheprovider", "-rs", str(package), cwd=package)
+    return proc.stdout
+
+
+def test_oh_hell_passes_its_own_tests(overlay: Overlay) -> None:
+    out = run_tests(overlay, OH_HELL)
+    assert " passed" in out and " failed" not in out, out
+    if importlib.util.find_spec("pyspiel") is not None:
+        assert "skipped" not in out, out
+
+
+def test_the_bot_plugin_passes_its_own_tests(overlay: Overlay) -> None:
+    out = run_tests(overlay, BOTS)
+    assert " passed" in out and " failed" not in out and "skipped" not in out, out
+
+
+def test_cardkit_lists_and_explains_the_plugin(overlay: Overlay) -> None:
+    listed = overlay.cardkit("list").stdout
+    row = next(line for line in listed.splitlines() if " oh-hell " in line)
+    assert "Oh Hell" in row and "3-7" in row
+    rules = overlay.cardkit("rules", "oh-hell").stdout
+    for option in ("num_suits", "num_cards_per_suit", "num_tricks_fixed", "off_bid_penalty"):
+        assert option in rules
+
+
+def test_a_match_between_plugin_bots_plays_through_the_registry(overlay: Overlay) -> None:
+    script = (
+        "from cardkit.registry import get_game, make_bot\n"
+        "from cardkit.runner import play_match\n"
+        "game = get_game('oh-hell')\n"
+        "specs = ['heuristic', 'ducker:bid=1', 'lowball', 'random']\n"
+        "bots = [make_bot(s, game, seat, seat) for seat, s in enumerate(specs)]\n"
+        "outcome = play_match(game, bots, 3, {'hands': 4})\n"
+        "assert outcome.failure is None, outcome.failure\n"
+        "print(outcome.result.finished, len(outcome.result.scores))\n"
+    )
+    assert overlay.run("-c", script).stdout.split() == ["True", "4"]
