@@ -67,6 +67,9 @@ PHASES = ("draw", "deal", "bid", "play", "over")
 EXACT_BONUS = 10
 """Points added to the tricks of a player who takes exactly the bid."""
 
+BID_RANGES = tuple(BIDS[: size + 1] for size in range(MAX_HAND + 1))
+"""The bids ``0 .. size`` for each hand size."""
+
 
 def effective_schedule(schedule: Sequence[int], players: int) -> tuple[int, ...]:
     """The hand sizes actually played.
@@ -128,7 +131,6 @@ class UniversalBidState(State):
         self.scores_t: tuple[int, ...] = (0,) * players
         self.hand_log: tuple[HandScore, ...] = ()
         self._seat_t = tuple((s,) for s in range(players))
-        self._bid_range = tuple(BIDS[: size + 1] for size in range(MAX_HAND + 1))
         if auto:
             self.resolve_chance()
 
@@ -157,7 +159,7 @@ class UniversalBidState(State):
             return plays_in(hand)
         if self.phase == BID:
             size = self.size
-            bids = self._bid_range[size]
+            bids = BID_RANGES[size]
             if seat == self.dealer:
                 forbidden = size - self.bid_total
                 if 0 <= forbidden <= size:
