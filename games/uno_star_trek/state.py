@@ -1,0 +1,826 @@
+"""The UNO: Star Trek match state: dealing, turns, command cards, windows, scoring.
+
+Dealing convention (it matters for explicit deals in tests): a deal's shuffle
+is read top card first; seat 0 takes the first 7 cards, seat 1 the next 7, and
+so on; the next card is turned up as the first discard; the rest is the draw
+pile, top first. Drawing for the first dealer reads one card per drawing seat,
+in seat order, from the top of a shuffle of the whole deck.
+
+Phases of the seat whose turn it is (``order.current``):
+
+- ``play``: play a matching card, draw, or call UNO first;
+- ``drawn``: after drawing a playable card: play it or keep it;
+- ``respond``: a command card is directed at this seat: accept (``decline``),
+  ``challenge`` a Wild Draw 4, or stop it with ``beam COLOUR``;
+- ``colour``: name the colour in force.
+
+Chance steps (``(CHANCE,)`` to act): drawing for the first dealer (again on a
+tie), each deal, the reshuffle after a first discard goes back, and every
+mid-hand reshuffle of the discard pile; a draw cut short by an empty draw pile
+waits in ``pending`` and finishes when the shuffle is applied.
+
+A catch window (a :class:`~cardkit.ResponseWindow`) opens when a player is
+left with one card without having called UNO: the player (who may still call)
+first, then every opponent in play order, answers before the next turn goes on.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from collections.abc import Mapping
+from operator import attrgetter
+
+import attrs
+
+from cardkit import (
+    CHANCE,
+    Action,
+    Card,
+    Decline,
+    Draw,
+    Game,
+    Play,
+    ResponseWindow,
+    Result,
+    Scoreboard,
+    Shuffle,
+    State,
+    TurnOrder,
+    View,
+    Zone,
+)
+from cardkit.game import highest, lowest
+from cardkit.options import OptionValue
+from games.uno_star_trek.actions import (
+    BEAMS,
+    CATCH_OR_DECLINE,
+    CHALLENGE,
+    DECLINE,
+    DRAW,
+    KEEP,
+    NAMES,
+    PLAYS,
+    UNO,
+    UNO_OR_DECLINE,
+    Beam,
+    CallUno,
+    Catch,
+    Challenge,
+    Keep,
+    NameColour,
+)
+from games.uno_star_trek.cards import (
+    BEAM,
+    BEAM_CARD,
+    COLOUR_OF,
+    COLOUR_WORDS,
+    COLOURS,
+    COMMAND_NAMES,
+    DEAL_VALUE,
+    DECK,
+    DRAW2,
+    HAND_SIZE,
+    KINDS,
+    LLAP,
+    MATCH,
+    MELD,
+    NEEDS_COLOUR,
+    REVERSE,
+    SKIP,
+    TRIBBLE,
+    WILD,
+    WILD4,
+    a_card,
+    hand_points,
+)
+
+# Phases. Those below PLAY are chance steps.
+DEALER, DEAL, RETURN, PLAY, DRAWN, RESPOND, COLOUR, OVER = range(8)
+PHASE_NAMES = ("draw for dealer", "deal", "turn up", "play", "drawn", "respond", "colour", "over")
+
+# What happens once a draw is complete.
+AFTER_NOTHING, AFTER_PLAIN, AFTER_SKIP, AFTER_CURRENT, AFTER_LLAP, AFTER_END, AFTER_TRIBBLE = range(
+    7
+)
+# What happens once a colour is named.
+THEN_PLAY, THEN_NEXT = range(2)
+
+MAX_HANDS = 1000
+"""A match that reaches this many hands stops unfinished (it cannot happen in practice:
+a hand scores at least the cards the losers hold)."""
+
+_ID = attrgetter("id")
+_CHANCE_ONLY = (CHANCE,)
+_SEATS = tuple((s,) for s in range(10))
+_NO_ACTIONS: tuple[Action, ...] = ()
+
+
+def option_int(options: Mapping[str, OptionValue], name: str) -> int:
+    """An int option's value."""
+    value = options[name]
+    assert isinstance(value, int)
+    return value
+
+
+@attrs.define(slots=True)
+class Shown:
+    """A hand shown to ``viewer`` (Mind Meld, or a Wild Draw 4 challenge): of each face,
+    how many ``target`` surely still holds."""
+
+    viewer: int
+    target: int
+    counts: dict[Card, int]
+
+
+@attrs.frozen(slots=True)
+class UnoView(View):
+    """What one seat may know.
+
+    ``turn`` is the seat whose turn it is (or who must respond to a command, or
+    name a colour); ``phase`` is one of ``play``, ``drawn``, ``respond``,
+    ``colour``, ``deal``, ``over``. ``command`` names a command card directed at
+    ``turn`` and not yet answered (``skip``, ``reverse``, ``draw2``, ``wd4``,
+    ``meld``, ``tribble``), played by ``commander``; ``previous_colour`` is the
+    colour in force before a pending Wild Draw 4. ``drawn`` is the text of the card
+    this seat has just drawn (it is in ``hand``). ``window`` is ``catch`` while a
+    catch window is open on ``window_subject``. ``shown`` lists hands shown to
+    this seat alone, as ``(seat, cards that seat surely still holds)``.
+    """
+
+    hand: tuple[Card, ...]
+    top: Card | None
+    colour: str | None
+    hand_sizes: tuple[int, ...]
+    draw_pile: int
+    direction: str
+    turn: int
+    phase: str
+    drawn: str | None
+    command: str | None
+    commander: int | None
+    previous_colour: str | None
+    called_uno: bool
+    window: str | None
+    window_subject: int | None
+    window_pending: tuple[int, ...]
+    shown: tuple[tuple[int, tuple[Card, ...]], ...]
+    dealer: int
+    scores: tuple[int, ...]
+    hand_number: int
+    turns: int
+    first_draws: tuple[tuple[int, int], ...]
+    last_hand: tuple[int, ...]
+
+
+class UnoState(State):
+    """One UNO: Star Trek match: hands until someone reaches ``target_score``."""
+
+    def __init__(
+        self,
+        game: Game,
+        players: int,
+        seed: int,
+        options: Mapping[str, OptionValue],
+        auto_chance: bool = True,
+    ) -> None:
+        super().__init__(game, players, seed, options, auto_chance)
+        self.target = option_int(options, "target_score")
+        self.lowest_wins = options["scoring"] == "lowest"
+        self.penalty = option_int(options, "uno_penalty")
+        self.max_turns = option_int(options, "max_turns")
+        self.order = TurnOrder(players, dealer=0)
+        self.board = Scoreboard.start(players)
+        self.hands: list[list[Card]] = [[] for _ in range(players)]
+        self.draw: list[Card] = list(DECK.cards)  # top card last
+        self.discard: list[Card] = []  # top card last
+        self.colour = -1  # colour in force, -1 while none is named
+        self.phase = DEALER
+        self.drawers: tuple[int, ...] = tuple(range(players))
+        self.first_draws: tuple[tuple[int, int], ...] = ()
+        self.window: ResponseWindow | None = None
+        self.command = -1  # kind of the command card awaiting a response, -1 none
+        self.commander = -1
+        self.fair = True  # the pending Wild Draw 4 was played fairly
+        self.previous_colour = -1
+        self.called = False  # the seat to act has called UNO for its next play
+        self.drawn: Card | None = None
+        self.then = THEN_PLAY
+        self.reshuffle = False
+        self.pending: tuple[int, int, int] = (-1, 0, AFTER_NOTHING)
+        self.shown: list[Shown] = []
+        self.turns = 0
+        self.out = -1  # the seat that went out of the current hand
+        self.last_hand: tuple[int, ...] = ()
+        self.stopped = ""  # why the match was stopped unfinished
+        if auto_chance:
+            self.resolve_chance()
+
+    # -- core protocol ------------------------------------------------------------
+
+    def chance_cards(self) -> tuple[Card, ...]:
+        if self.reshuffle:
+            return tuple(self.discard[:-1])
+        phase = self.phase
+        if phase >= PLAY:
+            return ()
+        if phase == RETURN:
+            return tuple(self.draw)
+        return DECK.cards
+
+    def _to_act(self) -> tuple[int, ...]:
+        phase = self.phase
+        if phase == OVER:
+            return ()
+        if self.reshuffle or phase < PLAY:
+            return _CHANCE_ONLY
+        window = self.window
+        current = self.order.current
+        if window is None:
+            return _SEATS[current]
+        pending = window.pending
+        return pending if current in pending else (*pending, current)
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def _legal_actions(self, seat: int) -> tuple[Action, ...]:
+        phase = self.phase
+        if phase < PLAY or phase == OVER or self.reshuffle:
+            return _NO_ACTIONS
+        window = self.window
+        if window is not None and seat in window.seats and seat not in window.done:
+            subject = window.subject
+            assert subject is not None
+            return UNO_OR_DECLINE if seat == subject else CATCH_OR_DECLINE[subject]
+        if seat != self.order.current:
+            return _NO_ACTIONS
+        hand = self.hands[seat]
+        if phase == PLAY:
+            mask = MATCH[self.colour * KINDS + self.discard[-1].rank]
+            out: list[Action] = []
+            previous = None
+            for card in hand:
+                if card is not previous:
+                    previous = card
+                    if card.bit & mask:
+                        out.extend(PLAYS[card.id])
+            if out and len(hand) == 2 and not self.called:
+                out.append(UNO)
+            out.append(DRAW)
+            return tuple(out)
+        if phase == DRAWN:
+            drawn = self.drawn
+            assert drawn is not None
+            if len(hand) == 2 and not self.called:
+                return (*PLAYS[drawn.id], KEEP, UNO)
+            return (*PLAYS[drawn.id], KEEP)
+        if phase == RESPOND:
+            out = [DECLINE]
+            if self.command == WILD4:
+                out.append(CHALLENGE)
+            if BEAM_CARD in hand:
+                out.extend(BEAMS)
+                if len(hand) == 2 and not self.called:
+                    out.append(UNO)
+            return tuple(out)
+        return NAMES  # COLOUR
+
+    def _apply(self, seat: int, action: Action) -> None:
+        if seat == CHANCE:
+            assert isinstance(action, Shuffle)
+            self._shuffled(action.cards)
+            return
+        window = self.window
+        if window is not None:
+            if seat in window.seats and seat not in window.done:
+                self._answer_window(window, seat, action)
+                return
+            self.window = None  # the turn goes on: the catch window closes
+        kind = type(action)
+        if kind is Play:
+            assert isinstance(action, Play)
+            self._play(seat, action)
+        elif kind is Draw:
+            self.called = False
+            self.drawn = None
+            self._draw(seat, 1, AFTER_PLAIN)
+        elif kind is Keep:
+            self._start_turn(self.order.next_seat(seat))
+        elif kind is Decline:
+            self._accept(seat)
+        elif kind is CallUno:
+            self.called = True
+        elif kind is NameColour:
+            assert isinstance(action, NameColour)
+            self.colour = COLOUR_WORDS[action.colour]
+            self._start_turn(seat if self.then == THEN_PLAY else self.order.next_seat(seat))
+        elif kind is Challenge:
+            self._challenge(seat)
+        elif kind is Beam:
+            assert isinstance(action, Beam)
+            self._beam(seat, action.colour)
+
+    # -- chance ---------------------------------------------------------------------
+
+    def _shuffled(self, cards: tuple[Card, ...]) -> None:
+        if self.reshuffle:
+            self.reshuffle = False
+            self.discard = self.discard[-1:]
+            self.draw = list(reversed(cards))
+            seat, count, after = self.pending
+            self.pending = (-1, 0, AFTER_NOTHING)
+            self._draw(seat, count, after)
+        elif self.phase == DEALER:
+            self._draw_for_dealer(cards)
+        elif self.phase == DEAL:
+            self._deal(cards)
+        else:  # RETURN: the returned first discard was shuffled back in
+            self.draw = list(reversed(cards))
+            self.discard = [self.draw.pop()]
+            self._turn_up()
+
+    def _draw_for_dealer(self, cards: tuple[Card, ...]) -> None:
+        draws = tuple((seat, DEAL_VALUE[cards[i].id]) for i, seat in enumerate(self.drawers))
+        self.first_draws = draws
+        best = max(value for _, value in draws)
+        tied = tuple(seat for seat, value in draws if value == best)
+        if len(tied) > 1:
+            self.drawers = tied  # the tied seats draw again
+            return
+        self.order.dealer = tied[0]
+        self.phase = DEAL
+
+    def _deal(self, cards: tuple[Card, ...]) -> None:
+        n = self.players
+        self.hands = [sorted(cards[s * HAND_SIZE : (s + 1) * HAND_SIZE], key=_ID) for s in range(n)]
+        self.discard = [cards[n * HAND_SIZE]]
+        self.draw = list(reversed(cards[n * HAND_SIZE + 1 :]))
+        self.order.direction = 1
+        self.window = None
+        self.command = -1
+        self.shown = []
+        self.turns = 0
+        self.out = -1
+        self._turn_up()
+
+    def _turn_up(self) -> None:
+        """Start play from the first discard (RULING 2)."""
+        top = self.discard[-1]
+        kind = top.rank
+        order = self.order
+        first = order.left_of_dealer()
+        order.current = first
+        self.colour = COLOUR_OF[top.id]
+        if kind in (WILD4, MELD, LLAP, BEAM):
+            self.draw.append(self.discard.pop())  # back into the deck, which is reshuffled
+            self.phase = RETURN
+        elif kind == SKIP:
+            self._start_turn(order.next_seat(first))
+        elif kind == REVERSE:
+            if self.players > 2:
+                order.reverse()
+            self._start_turn(order.dealer)
+        elif kind == DRAW2:
+            self.phase = PLAY
+            self._draw(first, 2, AFTER_SKIP)
+        elif kind == WILD:
+            self._name_colour(first, THEN_PLAY)
+        elif kind == TRIBBLE:
+            self.phase = PLAY
+            self._draw(first, len(self.hands[first]), AFTER_TRIBBLE)
+        else:
+            self._start_turn(first)
+
+    # -- turns ----------------------------------------------------------------------
+
+    def _start_turn(self, seat: int) -> None:
+        self.turns += 1
+        if self.turns > self.max_turns:
+            self._stop(
+                f"hand {self.board.hands_played + 1} reached max_turns ({self.max_turns}) "
+                "with no winner; the match was stopped"
+            )
+            return
+        self.order.current = seat
+        self.phase = PLAY
+        self.command = -1
+        self.drawn = None
+        self.called = False
+
+    def _name_colour(self, seat: int, then: int) -> None:
+        self.order.current = seat
+        self.phase = COLOUR
+        self.then = then
+        self.called = False
+
+    def _command(self, kind: int, by: int, target: int) -> None:
+        self.command = kind
+        self.commander = by
+        self.order.current = target
+        self.phase = RESPOND
+        self.called = False
+
+    def _play(self, seat: int, action: Play) -> None:
+        card = action.card
+        kind = card.rank
+        hand = self.hands[seat]
+        if kind == WILD4:
+            colour = self.colour
+            self.previous_colour = colour
+            self.fair = not any(COLOUR_OF[c.id] == colour for c in hand)
+        hand.remove(card)
+        self.discard.append(card)
+        if self.shown:
+            self._forget(seat, card)
+        left = len(hand)
+        called = self.called
+        self.called = False
+        self.drawn = None
+        if action.declare is not None:
+            self.colour = COLOUR_WORDS[action.declare]
+        elif kind < WILD:
+            self.colour = COLOUR_OF[card.id]
+        if left == 0:
+            self._went_out(seat, kind)
+            return
+        if left == 1 and not called:
+            self._open_catch(seat)
+        order = self.order
+        following = order.next_seat(seat)
+        if kind < SKIP or kind in (WILD, BEAM):
+            self._start_turn(following)
+        elif kind == REVERSE:
+            if self.players == 2:
+                self._command(REVERSE, seat, following)
+            else:
+                order.reverse()
+                self._start_turn(order.next_seat(seat))
+        elif kind == LLAP:
+            self.discard[-1:-1] = hand  # the old hand goes under the top discard
+            self.hands[seat] = []
+            self._drop_shown(seat)
+            self._draw(seat, left, AFTER_LLAP)
+        else:  # SKIP, DRAW2, WILD4, MELD, TRIBBLE
+            self._command(kind, seat, following)
+
+    def _went_out(self, seat: int, kind: int) -> None:
+        """``seat`` played its last card; a last Draw 2, Wild Draw 4 or Double Tribble
+        still makes the next player draw (RULING 10)."""
+        self.out = seat
+        self.window = None
+        target = self.order.next_seat(seat)
+        if kind == DRAW2:
+            self._draw(target, 2, AFTER_END)
+        elif kind == WILD4:
+            self._draw(target, 4, AFTER_END)
+        elif kind == TRIBBLE:
+            self._draw(target, len(self.hands[target]), AFTER_END)
+        else:
+            self._end_hand()
+
+    def _accept(self, seat: int) -> None:
+        """The target takes the pending command card."""
+        command = self.command
+        self.command = -1
+        if command == DRAW2:
+            self._draw(seat, 2, AFTER_SKIP)
+        elif command == WILD4:
+            self._draw(seat, 4, AFTER_SKIP)
+        elif command == TRIBBLE:
+            self._draw(seat, len(self.hands[seat]), AFTER_SKIP)
+        elif command == MELD:
+            self._show(self.commander, seat)
+            self._start_turn(seat)
+        else:  # SKIP, or REVERSE with two players
+            self._start_turn(self.order.next_seat(seat))
+
+    def _challenge(self, seat: int) -> None:
+        """RULING 6: the Wild Draw 4 player shows their hand to the challenger."""
+        player = self.commander
+        self.command = -1
+        self._show(seat, player)
+        if self.fair:
+            self._draw(seat, 6, AFTER_SKIP)
+        else:
+            self._draw(player, 4, AFTER_CURRENT)
+
+    def _beam(self, seat: int, colour: str) -> None:
+        """Beam Me Up, Scotty out of turn: the command is stopped, play passes on."""
+        hand = self.hands[seat]
+        hand.remove(BEAM_CARD)
+        self.discard.append(BEAM_CARD)
+        if self.shown:
+            self._forget(seat, BEAM_CARD)
+        self.colour = COLOUR_WORDS[colour]
+        self.command = -1
+        called = self.called
+        self.called = False
+        left = len(hand)
+        if left == 0:
+            self.out = seat
+            self._end_hand()
+            return
+        if left == 1 and not called:
+            self._open_catch(seat)
+        self._start_turn(self.order.next_seat(seat))
+
+    # -- drawing --------------------------------------------------------------------
+
+    def _draw(self, seat: int, count: int, after: int) -> None:
+        """``seat`` draws ``count`` cards, then the continuation ``after`` runs.
+
+        An empty draw pile makes a reshuffle due (the draw resumes when it is
+        applied); with no card left to reshuffle, the rest of the draw is skipped.
+        """
+        pile = self.draw
+        hand = self.hands[seat]
+        while count > 0:
+            if not pile:
+                if len(self.discard) > 1:
+                    self.pending = (seat, count, after)
+                    self.reshuffle = True
+                    return
+                break
+            card = pile.pop()
+            insort(hand, card, key=_ID)
+            self.drawn = card
+            count -= 1
+        if after == AFTER_NOTHING:
+            return
+        if after == AFTER_PLAIN:
+            drawn = self.drawn
+            colour = self.colour
+            if drawn is not None and drawn.bit & MATCH[colour * KINDS + self.discard[-1].rank]:
+                self.phase = DRAWN
+            else:
+                self._start_turn(self.order.next_seat(seat))
+        elif after == AFTER_SKIP:
+            self._start_turn(self.order.next_seat(seat))
+        elif after == AFTER_CURRENT:
+            self._start_turn(self.order.current)
+        elif after == AFTER_LLAP:
+            self._name_colour(seat, THEN_NEXT)
+        elif after == AFTER_TRIBBLE:
+            self._name_colour(self.order.next_seat(seat), THEN_PLAY)
+        else:  # AFTER_END
+            self._end_hand()
+
+    # -- UNO call and catch window ------------------------------------------------------
+
+    def _open_catch(self, subject: int) -> None:
+        n = self.players
+        step = self.order.direction
+        seats = (subject, *((subject + i * step) % n for i in range(1, n)))
+        self.window = ResponseWindow("catch", seats, subject)
+
+    def _answer_window(self, window: ResponseWindow, seat: int, action: Action) -> None:
+        if type(action) is Catch:
+            self.window = None
+            self._draw(window.subject or 0, self.penalty, AFTER_NOTHING)
+        elif type(action) is CallUno:
+            self.window = None  # the player called in time: safe
+        else:
+            window.respond(seat)
+            if not window.open:
+                self.window = None
+
+    # -- shown hands ------------------------------------------------------------------------
+
+    def _show(self, viewer: int, target: int) -> None:
+        counts: dict[Card, int] = {}
+        for card in self.hands[target]:
+            counts[card] = counts.get(card, 0) + 1
+        self.shown = [s for s in self.shown if s.viewer != viewer or s.target != target]
+        self.shown.append(Shown(viewer, target, counts))
+
+    def _forget(self, target: int, card: Card) -> None:
+        """``target`` played ``card``: viewers can no longer be sure of one copy of it."""
+        for shown in self.shown:
+            if shown.target == target and shown.counts.get(card, 0) > 0:
+                shown.counts[card] -= 1
+
+    def _drop_shown(self, target: int) -> None:
+        self.shown = [s for s in self.shown if s.target != target]
+
+    # -- end of a hand and of the match ---------------------------------------------------
+
+    def _end_hand(self) -> None:
+        winner = self.out
+        n = self.players
+        self.window = None
+        self.command = -1
+        if self.lowest_wins:
+            deltas = [hand_points(self.hands[s]) for s in range(n)]
+        else:
+            deltas = [0] * n
+            deltas[winner] = sum(hand_points(self.hands[s]) for s in range(n) if s != winner)
+        self.last_hand = self.board.add_hand(deltas)
+        if max(self.board.totals) >= self.target:
+            self.phase = OVER
+        elif self.board.hands_played >= MAX_HANDS:
+            self._stop(f"the match reached {MAX_HANDS} hands without a winner")
+        else:
+            self.order.rotate_dealer()
+            self.phase = DEAL
+
+    def _stop(self, note: str) -> None:
+        self.stopped = note
+        self.phase = OVER
+        self.window = None
+
+    def result(self) -> Result:
+        scores = tuple(float(t) for t in self.board.totals)
+        if self.stopped:
+            return Result(scores, (), False, self.stopped)
+        if self.lowest_wins:
+            return Result(scores, lowest(scores), True, "scoring=lowest: the lowest total wins")
+        return Result(scores, highest(scores))
+
+    # -- views and zones ---------------------------------------------------------------------
+
+    def view(self, seat: int) -> UnoView:
+        phase = self.phase
+        window = self.window
+        command = self.command
+        shown = tuple(
+            (s.target, tuple(c for c, k in s.counts.items() for _ in range(k)))
+            for s in self.shown
+            if s.viewer == seat
+        )
+        return UnoView(
+            seat=seat,
+            to_act=self.to_act(),
+            hand=tuple(self.hands[seat]),
+            top=self.discard[-1] if self.discard and phase >= PLAY else None,
+            colour=COLOURS[self.colour] if self.colour >= 0 and phase >= PLAY else None,
+            hand_sizes=tuple(map(len, self.hands)),
+            draw_pile=len(self.draw),
+            direction="left" if self.order.direction == 1 else "right",
+            turn=self.order.current,
+            phase="deal" if phase < PLAY else PHASE_NAMES[phase],
+            drawn=self.drawn.text
+            if self.drawn and phase == DRAWN and seat == self.order.current
+            else None,
+            command=COMMAND_NAMES[command] if command >= 0 else None,
+            commander=self.commander if command >= 0 else None,
+            previous_colour=(
+                COLOURS[self.previous_colour]
+                if command == WILD4 and self.previous_colour >= 0
+                else None
+            ),
+            called_uno=self.called,
+            window=window.kind if window is not None else None,
+            window_subject=window.subject if window is not None else None,
+            window_pending=window.pending if window is not None else (),
+            shown=shown,
+            dealer=self.order.dealer,
+            scores=tuple(self.board.totals),
+            hand_number=self.board.hands_played + (0 if phase == OVER else 1),
+            turns=self.turns,
+            first_draws=self.first_draws,
+            last_hand=self.last_hand,
+        )
+
+    def zones(self) -> tuple[Zone, ...]:
+        everyone = frozenset(range(self.players))
+        zones = [
+            Zone("draw pile", tuple(self.draw), frozenset()),
+            Zone("discard pile", tuple(self.discard[:-1]), frozenset()),
+            Zone("top discard", tuple(self.discard[-1:]), everyone),
+        ]
+        for seat, hand in enumerate(self.hands):
+            shown = [s for s in self.shown if s.target == seat]
+            if not shown:
+                zones.append(Zone(f"hand {seat}", tuple(hand), frozenset({seat})))
+                continue
+            # Copy i of a face is seen by every viewer sure of more than i copies.
+            groups: dict[frozenset[int], list[Card]] = {}
+            previous = None
+            copy = 0
+            for card in hand:
+                copy = copy + 1 if card is previous else 0
+                previous = card
+                seen = frozenset({seat, *(s.viewer for s in shown if s.counts.get(card, 0) > copy)})
+                groups.setdefault(seen, []).append(card)
+            for seen, cards in groups.items():
+                others = ",".join(str(v) for v in sorted(seen - {seat}))
+                name = f"hand {seat} (shown to {others})" if others else f"hand {seat}"
+                zones.append(Zone(name, tuple(cards), seen))
+        return tuple(zones)
+
+    # -- reasons for illegal actions -------------------------------------------------------
+
+    def explain(self, seat: int, action: Action) -> tuple[str, str]:
+        if self.is_over():
+            return "game-over", "the match is over"
+        if self.reshuffle or self.phase < PLAY:
+            return "chance-due", "a shuffle is due: chance acts next"
+        window = self.window
+        if window is not None and seat in window.pending:
+            subject = window.subject
+            if seat == subject:
+                return "answer-window", (
+                    "you played your second-to-last card without calling UNO: "
+                    "call uno now or decline"
+                )
+            if isinstance(action, Catch):
+                return "no-catch", f"only seat {subject} can be caught now"
+            return "answer-window", (
+                f"seat {subject} has one card and did not call UNO: "
+                f"answer first with catch {subject} or decline"
+            )
+        if seat != self.order.current:
+            return self._not_your_turn(seat, action)
+        phase = self.phase
+        if phase == COLOUR:
+            return "name-colour", (
+                "name the colour in force first: colour red, colour yellow, colour green "
+                "or colour blue"
+            )
+        if phase == RESPOND:
+            return self._explain_respond(action)
+        if phase == DRAWN:
+            return self._explain_drawn(action)
+        return self._explain_play(seat, action)
+
+    def _not_your_turn(self, seat: int, action: Action) -> tuple[str, str]:
+        if isinstance(action, Catch):
+            return "no-catch", (
+                "nobody can be caught now: a catch is allowed only from the moment a "
+                "player's second-to-last card is played without an UNO call until the "
+                "next player begins their turn"
+            )
+        if isinstance(action, Challenge):
+            return "no-challenge", "only the target of a Wild Draw 4 may challenge, before drawing"
+        if isinstance(action, Beam):
+            return "beam-not-now", (
+                "Beam Me Up, Scotty can be played out of turn only to stop a command card "
+                "directed at you"
+            )
+        return "not-your-turn", f"it is not seat {seat}'s turn (to act: {self._who()})"
+
+    def _explain_respond(self, action: Action) -> tuple[str, str]:
+        name = COMMAND_NAMES.get(self.command, "command")
+        if isinstance(action, Challenge):
+            return "no-challenge", "only a Wild Draw 4 can be challenged"
+        if isinstance(action, Beam):
+            return "beam-not-held", "you do not hold Beam Me Up, Scotty"
+        if isinstance(action, CallUno):
+            return "uno-not-now", "call uno when you hold two cards and are about to play one"
+        choices = "decline (accept it)" + (", challenge" if self.command == WILD4 else "")
+        return "must-respond", (
+            f"a {name} card is directed at you: answer it first with {choices} "
+            "or beam COLOUR if you hold Beam Me Up, Scotty"
+        )
+
+    def _explain_drawn(self, action: Action) -> tuple[str, str]:
+        drawn = self.drawn
+        assert drawn is not None
+        if isinstance(action, Play):
+            if action.card is not drawn:
+                return "drawn-only", (
+                    f"after drawing only the drawn card ({drawn.text}) may be played; or keep it"
+                )
+            return self._explain_colour(action)
+        if isinstance(action, Draw):
+            return "already-drew", "you have drawn this turn: play the drawn card or keep it"
+        if isinstance(action, CallUno):
+            return "uno-not-now", "call uno when you hold two cards and are about to play one"
+        return "play-or-keep", f"play the drawn card ({drawn.text}) or keep it"
+
+    def _explain_play(self, seat: int, action: Action) -> tuple[str, str]:
+        if isinstance(action, Play):
+            card = action.card
+            if card not in self.hands[seat]:
+                return "not-in-hand", f"you hold no {card.text} ({a_card(card)[2:]})"
+            needs = card.rank in NEEDS_COLOUR
+            if needs and action.declare is None:
+                return "colour-needed", f"name a colour with it: play {card.text} red (or another)"
+            if not needs and action.declare is not None:
+                return "no-colour", f"{card.text} names no colour: play {card.text}"
+            top = self.discard[-1]
+            return "no-match", (
+                f"{a_card(card)} does not match {a_card(top)} with {COLOURS[self.colour]} in force"
+            )
+        if isinstance(action, Keep):
+            return "keep-not-now", "keep is only for a card you have just drawn"
+        if isinstance(action, CallUno):
+            return "uno-not-now", "call uno when you hold two cards and can play one of them"
+        if isinstance(action, Challenge):
+            return "no-challenge", "only the target of a Wild Draw 4 may challenge, before drawing"
+        if isinstance(action, Beam):
+            return "beam-not-now", (
+                "Beam Me Up, Scotty stops only a command card directed at you; "
+                "on your turn play it as a Wild: play beam COLOUR"
+            )
+        if isinstance(action, NameColour):
+            return "colour-not-now", "no colour is to be named now"
+        if isinstance(action, Decline):
+            return "nothing-to-decline", "nothing to decline: play a card or draw"
+        return super().explain(seat, action)
+
+    def _explain_colour(self, action: Play) -> tuple[str, str]:
+        card = action.card
+        if card.rank in NEEDS_COLOUR and action.declare is None:
+            return "colour-needed", f"name a colour with it: play {card.text} red (or another)"
+        return "no-colour", f"{card.text} names no colour: play {card.text}"
