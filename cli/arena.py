@@ -92,7 +92,8 @@ def arena(
     out = console()
     out.print(
         f"[bold]{g.name}[/bold] ({g.id}): {matches} matches, {n} players, seed {run_seed}, "
-        f"{workers} worker{'s' if workers > 1 else ''}"
+        f"{workers} worker{'s' if workers > 1 else ''}",
+        soft_wrap=True,
     )
     tally = Tally(plan)
     started = time.perf_counter()

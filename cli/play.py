@@ -108,7 +108,8 @@ def _start(
     bots_text = ", ".join(f"seat {s} {per_seat[s]}" for s in others)
     out.print(
         f"[bold]{game.name}[/bold] ({game.id}): {players} players, seed {seed}; "
-        f"you are seat {human}; bots: {bots_text}"
+        f"you are seat {human}; bots: {bots_text}",
+        soft_wrap=True,
     )
     out.print(
         f"Saving to {path} after every action (resume: cardkit play --resume {path})",
@@ -116,7 +117,8 @@ def _start(
         markup=False,
     )
     out.print(
-        "Type the number of an action or its text; 'help' lists them; 'quit' saves and leaves."
+        "Type the number of an action or its text; 'help' lists them; 'quit' saves and leaves.",
+        soft_wrap=True,
     )
     try:
         session.save()
@@ -127,6 +129,8 @@ def _start(
 
 def _resume(path: Path, name: str | None, save: Path | None, conflicts: list[str]) -> PlaySession:
     from cardkit.errors import CardkitError, RecordError
+    from rich.markup import escape
+
     from cardkit.record import Record
     from cli.common import console, fail, load_game
     from cli.session import PlaySession
@@ -145,8 +149,9 @@ def _resume(path: Path, name: str | None, save: Path | None, conflicts: list[str
     except CardkitError as exc:
         fail(f"cannot resume {path}: {exc}")
     console().print(
-        f"[bold]{game.name}[/bold] ({game.id}): resumed {path} at step {len(record.actions)}; "
-        f"seed {record.seed}; you are seat {session.human}"
+        f"[bold]{escape(game.name)}[/bold] ({game.id}): resumed {escape(str(path))} at step "
+        f"{len(record.actions)}; seed {record.seed}; you are seat {session.human}",
+        soft_wrap=True,
     )
     console().print(f"Saving to {session.path} after every action", soft_wrap=True, markup=False)
     return session

@@ -1,0 +1,218 @@
+"""``cardkit play`` through Typer's test runner (the pty tests are in test_pty.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from cardkit.game import Game
+from cardkit.record import Record, replay
+from cardkit.registry import all_games
+from cli.app import app
+from tests.cli.tinycli import GAME
+
+ONES = "1\n" * 60
+
+
+def play(runner: CliRunner, *args: str, input: str = ONES) -> tuple[int, str]:
+    result = runner.invoke(app, ["play", *args], input=input)
+    return result.exit_code, result.output
+
+
+def test_plays_a_whole_match_and_saves_a_replayable_record(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    save = tmp_path / "m.json"
+    code, out = play(runner, "tiny-cli", "--seed", "3", "--save", str(save))
+    assert code == 0, out
+    assert "the match is over" in out
+    assert f"Saving to {save}" in out
+    record = Record.load(save)
+    assert record.game == "tiny-cli" and record.seed == 3 and record.players == 2
+    assert record.meta["play"] == {"human": 0, "bots": [None, "flaky"]}
+    state = replay(record, GAME)
+    assert state.is_over()
+    # every step of seat 0 is one of the person's answers: always the first listed action
+    assert all(text != "" for seat, text in record.actions if seat == 0)
+
+
+def test_shows_only_the_persons_view(runner: CliRunner, tmp_path: Path) -> None:
+    save = tmp_path / "m.json"
+    code, out = play(runner, "tiny-cli", "--seed", "5", "--save", str(save), input="quit\n")
+    assert code == 0, out
+    state = replay(Record.load(save), GAME)
+    mine = {c.text for c in state.hands[0]}  # type: ignore[attr-defined]
+    theirs = {c.text for c in state.hands[1]}  # type: ignore[attr-defined]
+    shown = out.split("your move [")[0]
+    hand_line = next(line for line in shown.splitlines() if line.startswith("hand "))
+    assert set(hand_line.split()[1:]) == mine
+    assert not theirs & set(shown.split())
+
+
+def test_bad_input_gives_the_reason_and_changes_nothing(runner: CliRunner, tmp_path: Path) -> None:
+    save = tmp_path / "m.json"
+    answers = "nonsense\n99\n0\nplay zz\ncheer\nplay a1\nquit\n"
+    code, out = play(runner, "tiny-cli", "--seed", "2", "--save", str(save), input=answers)
+    assert code == 0, out
+    assert "cannot read 'nonsense'" in out
+    assert "no action 99: type a number from 1 to 2" in out
+    assert "no action 0" in out
+    assert "unknown card 'zz'" in out
+    assert "cheer is not allowed" in out
+    assert "play a1 is not allowed" in out
+    # only the deal happened: the person never acted
+    assert [seat for seat, _ in Record.load(save).actions] == [-1]
+
+
+def test_help_lists_the_legal_actions_and_the_rules_summary(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    save = tmp_path / "m.json"
+    code, out = play(runner, "tiny-cli", "--seed", "2", "--save", str(save), input="help\nquit\n")
+    assert code == 0, out
+    after = out.split("help", 1)[-1]
+    assert GAME.summary in after
+    assert "1) pick high" in after and "2) pick low" in after
+    assert "cardkit rules tiny-cli" in after
+
+
+def test_an_action_typed_as_text_is_played(runner: CliRunner, tmp_path: Path) -> None:
+    save = tmp_path / "m.json"
+    code, out = play(
+        runner, "tiny-cli", "--seed", "2", "--save", str(save), input="PICK LOW\nquit\n"
+    )
+    assert code == 0, out
+    assert (0, "pick low") in Record.load(save).actions
+
+
+def test_quit_then_resume_ends_exactly_as_an_unbroken_match(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    whole = tmp_path / "whole.json"
+    code, out = play(runner, "tiny-cli", "--seed", "8", "--save", str(whole))
+    assert code == 0, out
+    parts = tmp_path / "parts.json"
+    code, out = play(runner, "tiny-cli", "--seed", "8", "--save", str(parts), input="1\n1\nquit\n")
+    assert code == 0, out
+    assert f"Resume with: cardkit play --resume {parts}" in out
+    stopped = Record.load(parts)
+    assert not replay(stopped, GAME).is_over()
+    code, out = play(runner, "--resume", str(parts))
+    assert code == 0, out
+    assert f"resumed {parts} at step {len(stopped.actions)}" in out
+    assert Record.load(parts).actions == Record.load(whole).actions
+
+
+def test_end_of_input_saves_and_resume_continues(runner: CliRunner, tmp_path: Path) -> None:
+    save = tmp_path / "m.json"
+    code, out = play(runner, "tiny-cli", "--seed", "4", "--save", str(save), input="1\n")
+    assert code == 0, out
+    assert "input closed; saved" in out
+    before = Record.load(save).actions
+    assert (0, "pick high") in before
+    code, out = play(runner, "--resume", str(save))
+    assert code == 0, out
+    after = Record.load(save).actions
+    assert after[: len(before)] == before and replay(Record.load(save), GAME).is_over()
+
+
+def test_out_of_turn_windows_reach_the_person(runner: CliRunner, tmp_path: Path) -> None:
+    # With three cards each over three hands, seat 1 wins some trick before a hand's
+    # last one in some of these matches; seat 0 is then asked whether to cheer.
+    cheered = 0
+    for seed in range(6):
+        save = tmp_path / f"m{seed}.json"
+        args = ["tiny-cli", "--seed", str(seed), "--save", str(save)]
+        args += ["--option", "hand_size=3", "--option", "hands=3"]
+        code, out = play(runner, *args)
+        assert code == 0, out
+        cheered += Record.load(save).actions.count((0, "cheer"))
+    assert cheered > 0
+
+
+def test_seat_and_bots_for_three_players(runner: CliRunner, tmp_path: Path) -> None:
+    save = tmp_path / "m.json"
+    args = ["tiny-cli", "-p", "3", "--seat", "2", "--bot", "random", "--bot", "flaky"]
+    code, out = play(runner, *args, "--seed", "1", "--save", str(save))
+    assert code == 0, out
+    assert "you are seat 2; bots: seat 0 random, seat 1 flaky" in out
+    record = Record.load(save)
+    assert record.meta["play"] == {"human": 2, "bots": ["random", "flaky", None]}
+
+
+def test_without_a_game_the_person_chooses_from_a_list(runner: CliRunner, tmp_path: Path) -> None:
+    games = [g for g in all_games() if isinstance(g, Game)]
+    number = [g.id for g in games].index("tiny-cli") + 1
+    save = tmp_path / "m.json"
+    answers = f"x\n{number}\n7\n3\nquit\n"
+    code, out = play(runner, "--seed", "1", "--save", str(save), input=answers)
+    assert code == 0, out
+    assert f"{number}) Tiny CLI (tiny-cli, 2-3 players)" in out
+    assert "x is not a choice" in out
+    assert "7 is not allowed: type a number from 2 to 3" in out
+    assert Record.load(save).players == 3
+
+
+def test_default_save_file_is_printed(runner: CliRunner, tmp_path: Path) -> None:
+    result = runner.invoke(
+        app, ["play", "tiny-cli", "--seed", "1"], input="quit\n", env={"HOME": str(tmp_path)}
+    )
+    assert result.exit_code == 0, result.output
+    saves = list((tmp_path / ".cardkit" / "saves").glob("tiny-cli-*.json"))
+    assert len(saves) == 1
+    assert f"Saving to {saves[0]}" in result.output
+
+
+def test_a_failing_bot_stops_the_match_with_its_name_seat_and_action(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    save = tmp_path / "m.json"
+    code, out = play(runner, "tiny-cli", "--bot", "illegal", "--seed", "1", "--save", str(save))
+    assert code == 1
+    assert "bot illegal in seat 1 chose an illegal action 'pick sideways'" in out
+    assert Record.load(save).actions[0][0] == -1
+
+
+def one_line_error(output: str) -> str:
+    lines = [line for line in output.splitlines() if line.strip()]
+    assert len(lines) == 1, output
+    assert "Traceback" not in output
+    return lines[0]
+
+
+def test_user_errors_are_one_line_with_exit_code_2(runner: CliRunner, tmp_path: Path) -> None:
+    cases = {
+        ("tiny-clj",): "did you mean 'tiny-cli'?",
+        ("tiny-cli", "--players", "5"): "tiny-cli is for 2 to 3 players, not 5",
+        ("tiny-cli", "--seat", "2"): "--seat must be from 0 to 1",
+        ("tiny-cli", "--bot", "randon"): "did you mean 'random'?",
+        ("tiny-cli", "-p", "3", "--bot", "random", "--bot", "random", "--bot", "random"): (
+            "give one --bot for all 2 other seats"
+        ),
+        ("tiny-cli", "--bot", "flaky:percent=200"): "bad value 200 for option 'percent'",
+        ("tiny-cli", "--option", "trump=c"): "bad value c for option 'trump'",
+        ("tiny-cli", "--option", "hands=0"): "bad value 0 for option 'hands'",
+        ("tiny-cli", "--option", "nope=1"): "unknown option 'nope' for tiny-cli",
+    }
+    for args, message in cases.items():
+        code, out = play(runner, *args, "--save", str(tmp_path / "x.json"))
+        assert code == 2, (args, out)
+        assert message in one_line_error(out), (args, out)
+
+
+def test_resume_errors_are_one_line(runner: CliRunner, tmp_path: Path) -> None:
+    junk = tmp_path / "junk.txt"
+    junk.write_text("hello\n")
+    code, out = play(runner, "--resume", str(junk))
+    assert code == 2 and "is not a cardkit record" in one_line_error(out)
+    save = tmp_path / "m.json"
+    play(runner, "tiny-cli", "--seed", "1", "--save", str(save), input="quit\n")
+    code, out = play(runner, "--resume", str(save), "--players", "3")
+    assert code == 2 and "drop --players" in one_line_error(out)
+    code, out = play(runner, "tiny", "--resume", str(save))
+    assert code == 2 and "is a tiny-cli match, not tiny" in one_line_error(out)
+    record = Record.load(save)
+    Record(record.game, record.players, record.seed, record.options, record.actions).save(junk)
+    code, out = play(runner, "--resume", str(junk))
+    assert code == 2 and "not a `cardkit play` save" in one_line_error(out)

@@ -1,0 +1,93 @@
+"""The tiny test game dressed for the CLI tests, and a ``cardkit`` that knows it.
+
+``tiny-cli`` is tests/tinygame.py with three changes: its event lines hide a
+seat's sealed pick from the other seats, one suit has a style (the others get
+fallback colours), and it ships test bots that fail on purpose.
+
+Run ``python -m tests.cli.tinycli ARGS`` (from the repository root) for the
+``cardkit`` command line with ``tiny`` and ``tiny-cli`` registered: the pty
+tests drive it as a person would.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from cardkit import Action, BaseBot, Option, State, View
+from tests.tinygame import GAME as TINY
+from tests.tinygame import Pick, TinyGame
+
+
+class FlakyBot(BaseBot):
+    """Random, but raises on a choice with probability ``percent``."""
+
+    name = "flaky"
+    summary = "random, but gives up (raises) now and then"
+    games = frozenset({"tiny-cli"})
+    params = (
+        Option("percent", "int", 0, "chance in percent that a choice raises", low=0, high=100),
+    )
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        if self.rng.random() * 100 < int(self.settings["percent"]):
+            raise RuntimeError("flaky bot gave up")
+        return legal[int(self.rng.random() * len(legal))]
+
+
+class CrashBot(BaseBot):
+    """Raises on its first choice."""
+
+    name = "crash"
+    summary = "raises on its first choice"
+    games = frozenset({"tiny-cli"})
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        raise RuntimeError("crash bot always fails")
+
+
+class IllegalBot(BaseBot):
+    """Answers with an action that is never legal."""
+
+    name = "illegal"
+    summary = "answers pick sideways"
+    games = frozenset({"tiny-cli"})
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        return Pick("sideways")
+
+
+class TinyCliGame(TinyGame):
+    """Tiny with secret picks in its events, one suit style and failing test bots."""
+
+    id = "tiny-cli"
+    name = "Tiny CLI"
+    bots: ClassVar[Mapping[str, type[Any]]] = {
+        "flaky": FlakyBot,
+        "crash": CrashBot,
+        "illegal": IllegalBot,
+    }
+    suit_styles: ClassVar[Mapping[str, str]] = {"a": "red"}
+
+    def describe(self, state: State, seat: int, action: Action, viewer: int | None) -> str:
+        if isinstance(action, Pick) and viewer is not None and viewer != seat:
+            return f"seat {seat} picks in secret"
+        return super().describe(state, seat, action, viewer)
+
+
+GAME = TinyCliGame()
+GAMES = (TINY, GAME)
+
+
+def main() -> None:
+    """``cardkit`` with the tiny games registered."""
+    from cardkit.registry import register_game
+    from cli.app import main as cardkit
+
+    for game in GAMES:
+        register_game(game)
+    cardkit()
+
+
+if __name__ == "__main__":
+    main()
