@@ -171,7 +171,21 @@ class UniversalBidState(State):
         phase = self.phase
         if phase == PLAY:
             assert type(action) is Play
-            self._play(seat, action.card)
+            card = action.card
+            cid = card.id
+            self.hands[seat] ^= card.bit
+            trick = self.trick
+            if not trick:
+                self.led = cid // 9
+            trick.append((seat, card))
+            self.trick_mask |= card.bit
+            if cid > self.best:
+                self.best = cid
+                self.best_seat = seat
+            if len(trick) < self.players:
+                self.current = (seat + 1) % self.players
+            else:
+                self._end_trick()
         elif phase == BID:
             assert type(action) is Bid
             self._bid(seat, action.amount)
@@ -211,20 +225,8 @@ class UniversalBidState(State):
         else:
             self.current = (seat + 1) % self.players
 
-    def _play(self, seat: int, card: Card) -> None:
-        cid = card.id
-        self.hands[seat] ^= card.bit
+    def _end_trick(self) -> None:
         trick = self.trick
-        if not trick:
-            self.led = cid // 9
-        trick.append((seat, card))
-        self.trick_mask |= card.bit
-        if cid > self.best:
-            self.best = cid
-            self.best_seat = seat
-        if len(trick) < self.players:
-            self.current = (seat + 1) % self.players
-            return
         winner = self.best_seat
         self.taken[winner] += 1
         self.taken_t = tuple(self.taken)
