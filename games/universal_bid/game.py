@@ -286,23 +286,24 @@ class UniversalBidState(State):
         return Result(scores, highest(scores))
 
     def view(self, seat: int) -> UniversalBidView:
+        # positional, in field order (see UniversalBidView): views are built every step
         return UniversalBidView(
-            seat=seat,
-            to_act=self._to_act(),
-            players=self.players,
-            phase=PHASES[self.phase],
-            hand=cards_in(self.hands[seat]),
-            hand_number=min(self.hand_index + 1, len(self.schedule)),
-            hands_total=len(self.schedule),
-            hand_size=self.size,
-            dealer=self.dealer if self.dealer >= 0 else None,
-            draw=self.draw,
-            bids=self.bids_t,
-            trick=tuple(self.trick),
-            tricks_taken=self.taken_t,
-            past_tricks=self.past_tricks,
-            scores=self.scores_t,
-            hand_log=self.hand_log,
+            seat,
+            self._to_act(),
+            self.players,
+            PHASES[self.phase],
+            cards_in(self.hands[seat]),
+            min(self.hand_index + 1, len(self.schedule)),
+            len(self.schedule),
+            self.size,
+            self.dealer if self.dealer >= 0 else None,
+            self.draw,
+            self.bids_t,
+            tuple(self.trick),
+            self.taken_t,
+            self.past_tricks,
+            self.scores_t,
+            self.hand_log,
         )
 
     def zones(self) -> tuple[Zone, ...]:
