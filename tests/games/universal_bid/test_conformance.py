@@ -10,7 +10,7 @@ from games.universal_bid import GAME, HeuristicBot
 
 
 def test_conformance_two_to_six_players() -> None:
-    report = check_game(GAME, players=range(2, 7), matches=2, deep_every=3)
+    report = check_game(GAME, players=range(2, 7), matches=2)
     assert report.matches == {2: 2, 3: 2, 4: 2, 5: 2, 6: 2}
 
 

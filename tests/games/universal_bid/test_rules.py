@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from cardkit import CHANCE, Bid, IllegalActionError, OptionError, Shuffle
+from cardkit import CHANCE, Bid, IllegalActionError, OptionError, Play, Shuffle
 from cardkit.testing import cards_in
-from games.universal_bid import DECK, GAME, UniversalBidState
+from games.universal_bid import DECK, GAME, UniversalBidState, parse_card
 
 from .helpers import act, bids, deal, draw, new, start
 
@@ -255,6 +255,9 @@ def test_play_errors_name_the_problem() -> None:
     assert error.code == "not-in-hand" and "E:Sun" in error.reason
     assert rejected(state, 1, "bid 1").code == "bidding-over"
     assert rejected(state, 0, "play V:1").code == "not-your-turn"
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(1, Play(parse_card("J:5"), "E"))
+    assert info.value.code == "no-declare" and "play J:5" in info.value.reason
 
 
 # -- scoring and the end of the match ----------------------------------------------
