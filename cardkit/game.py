@@ -108,7 +108,8 @@ class State(ABC):
     rng: random.Random
     auto_chance: bool
     _legal_step: int
-    _legal: dict[int, tuple[Action, ...]]
+    _legal_seat: int
+    _legal: tuple[Action, ...]
 
     def __init__(
         self,
@@ -126,7 +127,8 @@ class State(ABC):
         self.rng = random.Random(seed)
         self.auto_chance = auto_chance
         self._legal_step = -1
-        self._legal = {}
+        self._legal_seat = CHANCE
+        self._legal = ()
 
     # -- what a game implements -------------------------------------------------
 
@@ -187,13 +189,12 @@ class State(ABC):
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         """Every legal action of ``seat`` now; computed once per step."""
         step = len(self.history)
-        if self._legal_step != step:
-            self._legal_step = step
-            self._legal = {}
-        legal = self._legal.get(seat)
-        if legal is None:
-            legal = () if seat == CHANCE else self._legal_actions(seat)
-            self._legal[seat] = legal
+        if self._legal_step == step and self._legal_seat == seat:
+            return self._legal
+        legal = () if seat == CHANCE else self._legal_actions(seat)
+        self._legal_step = step
+        self._legal_seat = seat
+        self._legal = legal
         return legal
 
     def apply(self, seat: int, action: Action) -> None:
@@ -211,7 +212,7 @@ class State(ABC):
                     raise IllegalActionError(action, seat, reason, code)
         self.history.append((seat, action))
         self._apply(seat, action)
-        if self.auto_chance:
+        if self.auto_chance and self.chance_cards():
             self.resolve_chance()
 
     def resolve_chance(self) -> None:
@@ -226,10 +227,12 @@ class State(ABC):
 
     def sample_chance(self, cards: Sequence[Card] | None = None) -> Shuffle:
         """The shuffle the state's generator gives at this step (deterministic)."""
-        pile = list(self.chance_cards() if cards is None else cards)
-        self.rng.seed(self.seed * 1_000_003 + len(self.history))
-        self.rng.shuffle(pile)
-        return Shuffle(tuple(pile))
+        pile = self.chance_cards() if cards is None else cards
+        rng = self.rng
+        rng.seed(self.seed * 1_000_003 + len(self.history))
+        draw = rng.random
+        keys = [draw() for _ in pile]  # a uniform permutation: sort by random keys
+        return Shuffle(tuple([pile[i] for i in sorted(range(len(pile)), key=keys.__getitem__)]))
 
     def _check_chance(self, action: Action) -> None:
         expected = self.chance_cards()
@@ -250,7 +253,8 @@ class State(ABC):
         return ", ".join("chance" if s == CHANCE else str(s) for s in seats) or "nobody"
 
     def clone(self) -> State:
-        """An independent copy (cards, actions and the game are shared, being immutable)."""
+        """An independent copy (cards, actions and the game are shared, being immutable;
+        so is ``rng``, which is reseeded before every shuffle)."""
         return copy.deepcopy(self)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> State:
@@ -258,7 +262,7 @@ class State(ABC):
         new = cls.__new__(cls)
         memo[id(self)] = new
         for name, value in _state_items(self):
-            if name == "game":
+            if name in ("game", "rng"):  # immutable, or reseeded before every use
                 setattr(new, name, value)
             else:
                 setattr(new, name, copy.deepcopy(value, memo))

@@ -335,7 +335,6 @@ class UniversalBidState(State):
         fields = self.__dict__.copy()
         fields["options"] = dict(self.options)
         fields["history"] = self.history.copy()
-        fields["_legal"] = self._legal.copy()
         fields["hands"] = self.hands.copy()
         fields["bids"] = self.bids.copy()
         fields["taken"] = self.taken.copy()
