@@ -1,0 +1,185 @@
+"""``cardkit arena``: results, determinism across workers, logs, failing bots, statistics."""
+
+from __future__ import annotations
+
+import math
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from cardkit.record import Record, replay
+from cardkit.registry import bots_for
+from cli.app import app
+from cli.stats import Running, wilson
+from cli.tournament import Entrant, Plan, Report, Tally, match_seed
+from tests.cli.conftest import load
+from tests.cli.tinycli import GAME
+
+TIMING = ("seconds", "matches_per_s", "workers")
+
+
+def arena(runner: CliRunner, *args: str) -> tuple[int, str]:
+    result = runner.invoke(app, ["arena", *args])
+    return result.exit_code, result.output
+
+
+def without_timing(data: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in data.items() if k not in TIMING}
+
+
+def test_results_are_the_same_for_one_and_two_workers(runner: CliRunner, tmp_path: Path) -> None:
+    runs = []
+    for workers in ("1", "2"):
+        out_file = tmp_path / f"w{workers}.json"
+        args = ["tiny-cli", "--bot", "random", "--bot", "flaky", "--matches", "60"]
+        code, out = arena(
+            runner, *args, "--seed", "9", "--workers", workers, "--json", str(out_file)
+        )
+        assert code == 0, out
+        runs.append(load(out_file))
+    assert without_timing(runs[0]) == without_timing(runs[1])
+    assert runs[0]["workers"] == 1 and runs[1]["workers"] == 2
+
+
+def test_json_holds_the_documented_keys(runner: CliRunner, tmp_path: Path) -> None:
+    out_file = tmp_path / "r.json"
+    args = ["tiny-cli", "--bot", "random", "--bot", "flaky", "-n", "40", "--seed", "3"]
+    code, out = arena(runner, *args, "--option", "hands=3", "--json", str(out_file))
+    assert code == 0, out
+    data = load(out_file)
+    for key in ("game", "players", "matches", "seed", "options", "entrants", "unfinished"):
+        assert key in data
+    assert "matches_per_s" in data and "failed" in data
+    assert data["game"] == "tiny-cli" and data["players"] == 2 and data["matches"] == 40
+    assert data["seed"] == 3 and data["options"]["hands"] == 3 and data["options"]["trump"] == "a"
+    assert [e["bot"] for e in data["entrants"]] == ["random", "flaky"]
+    for entrant in data["entrants"]:
+        assert set(entrant) >= {"bot", "matches", "wins", "win_rate", "win_rate_ci95"}
+        assert "mean_score" in entrant
+        low, high = entrant["win_rate_ci95"]
+        assert 0 <= low <= entrant["win_rate"] <= high <= 1
+        assert entrant["matches"] == 40
+    # every finished match hands out exactly one win in all (shared wins are split)
+    assert math.isclose(sum(e["wins"] for e in data["entrants"]), 40)
+    assert data["unfinished"] == 0 and data["failed"] == 0
+    assert "results over 40 finished matches" in out
+    assert "matches/s" in out
+
+
+def test_seats_rotate_so_each_entrant_sits_everywhere_equally() -> None:
+    entrants = tuple(Entrant(n, bots_for(GAME)["random"], {}) for n in ("x", "y", "z"))
+    plan = Plan(GAME, 3, {}, 0, entrants, None, "unused")
+    counts = {(seat, e): 0 for seat in range(3) for e in range(3)}
+    for index in range(30):
+        seating = plan.seating(index)
+        assert sorted(seating) == [0, 1, 2]
+        for seat, e in enumerate(seating):
+            counts[seat, e] += 1
+    assert set(counts.values()) == {10}
+
+
+def test_match_seeds_differ_by_run_and_index() -> None:
+    seeds = {match_seed(run, i) for run in range(5) for i in range(200)}
+    assert len(seeds) == 1000
+
+
+def test_shared_wins_count_one_over_k() -> None:
+    entrants = tuple(Entrant(n, bots_for(GAME)["random"], {}) for n in ("x", "y", "z"))
+    tally = Tally(Plan(GAME, 3, {}, 0, entrants, None, "unused"))
+    tally.add(Report(0, (2.0, 2.0, 1.0), (0.5, 0.5, 0.0), True))
+    tally.add(Report(1, (1.0, 1.0, 1.0), (1 / 3, 1 / 3, 1 / 3), True))
+    tally.add(Report(2, (), (), False, "match 2: bot x failed"))
+    tally.add(Report(3, (5.0, 0.0, 0.0), (1.0, 0.0, 0.0), False))
+    rows = tally.entrants()
+    # match 0: seats hold entrants 0, 1, 2; match 1: seat s holds entrant (s - 1) % 3
+    assert [r["wins"] for r in rows] == pytest.approx([0.5 + 1 / 3, 0.5 + 1 / 3, 1 / 3])
+    assert [r["matches"] for r in rows] == [2, 2, 2]
+    assert tally.failed == 1 and tally.unfinished == 1 and tally.finished == 2
+
+
+def test_wilson_interval_and_mean_interval() -> None:
+    # 5 wins in 10: p = 0.5, z = 1.96; centre 0.5, half-width 0.2634 (hand computed)
+    low, high = wilson(5, 10)
+    assert low == pytest.approx(0.2366, abs=1e-4) and high == pytest.approx(0.7634, abs=1e-4)
+    assert wilson(0, 0) == (0.0, 1.0)
+    low, high = wilson(0, 20)
+    assert low == 0.0 and 0 < high < 0.2
+    # 1, 2, 3, 4: mean 2.5, sample sd 1.2910, se 0.6455, half-width 1.2652
+    running = Running()
+    for x in (1, 2, 3, 4):
+        running.add(x)
+    ci = running.ci95()
+    assert running.mean == 2.5 and ci is not None
+    assert ci[0] == pytest.approx(1.2348, abs=1e-4) and ci[1] == pytest.approx(3.7652, abs=1e-4)
+
+
+def test_logs_hold_every_match_and_replay(runner: CliRunner, tmp_path: Path) -> None:
+    logs = tmp_path / "logs"
+    code, out = arena(
+        runner, "tiny-cli", "--bot", "random", "-n", "6", "--seed", "2", "--logs", str(logs)
+    )
+    assert code == 0, out
+    files = sorted(logs.glob("match-*.json"))
+    assert [f.name for f in files] == [f"match-{i:06d}.json" for i in range(6)]
+    for f in files:
+        record = Record.load(f)
+        assert record.meta["arena"]["bots"] == ["random", "random"]
+        assert replay(record, GAME).is_over()
+        result = runner.invoke(app, ["replay", str(f)])
+        assert result.exit_code == 0, result.output
+
+
+def test_a_failing_bot_ends_its_match_only(runner: CliRunner, tmp_path: Path) -> None:
+    out_file = tmp_path / "r.json"
+    logs = tmp_path / "logs"
+    args = ["tiny-cli", "--bot", "flaky:percent=10", "--bot", "random", "-n", "40"]
+    code, out = arena(runner, *args, "--seed", "1", "--logs", str(logs), "--json", str(out_file))
+    assert code == 0, out
+    data = load(out_file)
+    assert data["failed"] > 0 and data["failed"] + data["entrants"][0]["matches"] == 40
+    assert "bot flaky:percent=10 in seat" in out and "flaky bot gave up" in out
+    failed = [
+        Record.load(f)
+        for f in sorted(logs.glob("*.json"))
+        if "failure" in Record.load(f).meta["arena"]
+    ]
+    assert len(failed) == data["failed"]
+    assert "failed" in out and str(logs) in out
+
+
+def test_an_illegal_action_is_named_and_its_record_kept(runner: CliRunner) -> None:
+    code, out = arena(
+        runner, "tiny-cli", "--bot", "illegal", "--bot", "random", "-n", "2", "--seed", "5"
+    )
+    assert code == 0, out
+    assert "match 0: bot illegal in seat 0 failed" in out
+    assert "(action 'pick sideways')" in out
+    assert "match 1: bot illegal in seat 1 failed" in out
+    folder = Path(out.split("failed (records in ")[1].split(")")[0])
+    try:
+        saved = sorted(p.name for p in folder.glob("*.json"))
+        assert saved == ["match-000000.json", "match-000001.json"]
+        record = Record.load(folder / "match-000000.json")
+        assert record.actions[0][0] == -1  # the deal is kept: the failure came after it
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_user_errors_are_one_line(runner: CliRunner) -> None:
+    cases = {
+        ("tiny-clj",): "did you mean 'tiny-cli'?",
+        ("tiny-cli", "--bot", "flaky", "--bot", "flaky", "-p", "3"): "one --bot per seat (3)",
+        ("tiny-cli", "--bot", "hueristic"): "unknown bot for tiny-cli 'hueristic'",
+        ("tiny-cli", "--bot", "flaky:nope=1"): "unknown option 'nope'",
+        ("tiny-cli", "--matches", "0"): "--matches must be at least 1",
+        ("tiny-cli", "--workers", "0"): "--workers must be at least 1",
+        ("tiny-cli", "--option", "order=up"): "bad value up for option 'order'",
+    }
+    for args, message in cases.items():
+        code, out = arena(runner, *args)
+        assert code == 2, (args, out)
+        lines = [line for line in out.splitlines() if line.strip()]
+        assert len(lines) == 1 and message in lines[0], (args, out)

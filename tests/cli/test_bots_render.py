@@ -1,0 +1,64 @@
+"""``cardkit bots`` and the generic rendering of cards and views."""
+
+from __future__ import annotations
+
+from typer.testing import CliRunner
+
+from cardkit.cards import Deck
+from cli.app import app
+from cli.render import FALLBACK_STYLES, Renderer
+from tests.cli.tinycli import GAME
+from tests.tinygame import DECK
+
+
+def test_bots_lists_kinds_games_and_parameters(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["bots", "tiny-cli"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    rows = {line.split("│")[1].strip(): line for line in result.output.splitlines() if "│" in line}
+    assert set(rows) >= {"random", "flaky", "crash", "illegal"}
+    assert "every game" in rows["random"]
+    assert "tiny-cli" in rows["flaky"]
+    assert "percent (default 0; a whole number from 0 to 100)" in rows["flaky"]
+    assert "chance in percent that a choice raises" in rows["flaky"]
+
+
+def test_bots_without_a_game_lists_every_bot(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["bots"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "random" in result.output and "flaky" in result.output
+
+
+def test_bots_for_an_unknown_game(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["bots", "tini"])
+    assert result.exit_code == 2
+    assert "unknown game 'tini'" in result.output and "did you mean 'tiny'?" in result.output
+
+
+def test_cards_are_grouped_by_suit_and_coloured() -> None:
+    render = Renderer(GAME, 2, {})
+    hand = DECK.cards_of("b3 a4 w b1 a2")
+    text = render.cards(hand)
+    assert text.plain == "a2 a4   b1 b3   w"
+    styles = {text.plain[span.start : span.end]: str(span.style) for span in text.spans}
+    assert styles["a2"] == "red"  # the game's style
+    assert styles["b1"] == styles["b3"] != styles["w"]  # fallback colours differ by suit
+    assert {styles["b1"], styles["w"]} <= set(FALLBACK_STYLES)
+
+
+def test_events_colour_the_card_texts_in_them() -> None:
+    render = Renderer(GAME, 2, {})
+    line = render.line("seat 1: play a3, then b2.")
+    assert line.plain == "seat 1: play a3, then b2."
+    coloured = {line.plain[s.start : s.end] for s in line.spans}
+    assert coloured == {"a3", "b2"}
+
+
+def test_per_seat_numbers_and_nested_records() -> None:
+    render = Renderer(GAME, 3, {})
+    assert render.per_seat((1, 2, 3)) and render.per_seat((None, 2, 0.5))
+    assert not render.per_seat((1, 2)) and not render.per_seat((True, False, True))
+    deck = Deck("t", [("x", 1, "1", "x1"), ("y", 2, "2", "y2")])
+    x1, y2 = deck.cards
+    assert render.value(((0, x1), (1, y2))).plain == "0 x1, 1 y2"
+    assert render.value((((0, x1), (1, y2)), ((1, y2),))).plain == "[0 x1, 1 y2] [1 y2]"
+    assert render.value(()).plain == "none" and render.value(None).plain == "-"

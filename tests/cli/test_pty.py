@@ -1,0 +1,139 @@
+"""The interactive commands in a real terminal (a pty), typed into as a person would."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardkit.errors import CardkitError
+from cardkit.record import Record, replay
+from cardkit.registry import get_game
+from tests.cli.tinycli import GAME
+
+pexpect = pytest.importorskip("pexpect")
+
+ROOT = Path(__file__).resolve().parents[2]
+TIMEOUT = 30
+
+
+def spawn(*args: str, module: bool = True) -> Any:
+    """``cardkit ARGS`` in a pty: with the tiny games (``module``) or the installed script."""
+    if module:
+        command, argv = sys.executable, ["-m", "tests.cli.tinycli", *args]
+    else:
+        command, argv = str(Path(sys.executable).parent / "cardkit"), list(args)
+    return pexpect.spawn(
+        command,
+        argv,
+        cwd=str(ROOT),
+        encoding="utf-8",
+        timeout=TIMEOUT,
+        dimensions=(50, 200),
+        env={
+            "PATH": str(Path(sys.executable).parent),
+            "TERM": "xterm",
+            "HOME": str(ROOT / ".no-home"),
+        },
+    )
+
+
+def finish(child: Any) -> int:
+    child.expect(pexpect.EOF)
+    child.close()
+    code = child.exitstatus
+    assert isinstance(code, int)
+    return code
+
+
+def play_on(child: Any, answer: str = "1") -> None:
+    """Answer every prompt with ``answer`` until the match ends."""
+    while True:
+        found = child.expect(["your move", "the match is over"])
+        if found == 1:
+            return
+        child.sendline(answer)
+
+
+def test_bad_input_play_quit_and_resume(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    child = spawn("play", "tiny-cli", "--seed", "6", "--save", str(save))
+    child.expect("your move")
+    child.sendline("hello")
+    child.expect("cannot read 'hello'")
+    child.sendline("42")
+    child.expect("no action 42")
+    child.sendline("play a9")
+    child.expect("unknown card 'a9'")
+    child.sendline("1")
+    child.expect("seat 0: pick high")
+    child.expect("your move")
+    child.sendline("quit")
+    child.expect("Resume with: cardkit play --resume")
+    assert finish(child) == 0
+    stopped = Record.load(save)
+    assert (0, "pick high") in stopped.actions
+    assert not replay(stopped, GAME).is_over()
+
+    child = spawn("play", "--resume", str(save))
+    child.expect(f"at step {len(stopped.actions)}")
+    play_on(child)
+    assert finish(child) == 0
+    done = Record.load(save)
+    assert done.actions[: len(stopped.actions)] == stopped.actions
+    assert replay(done, GAME).is_over()
+
+
+def test_ctrl_c_leaves_a_file_that_resumes(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    child = spawn("play", "tiny-cli", "--seed", "2", "--save", str(save))
+    child.expect("your move")
+    child.sendline("2")
+    child.expect("your move")
+    child.sendintr()
+    child.expect("interrupted; saved")
+    assert finish(child) == 130
+    assert (0, "pick low") in Record.load(save).actions
+
+    child = spawn("play", "--resume", str(save))
+    play_on(child)
+    assert finish(child) == 0
+    assert replay(Record.load(save), GAME).is_over()
+
+
+def test_arena_ctrl_c_reports_the_finished_matches(tmp_path: Path) -> None:
+    out_file = tmp_path / "r.json"
+    args = ["arena", "tiny-cli", "--bot", "random", "--matches", "10000000", "--seed", "1"]
+    child = spawn(*args, "--workers", "2", "--json", str(out_file))
+    child.expect("playing")
+    child.expect("matches/s")
+    child.sendintr()
+    child.expect("interrupted: ")
+    child.expect("results over")
+    assert finish(child) == 130
+    data = json.loads(out_file.read_text())
+    assert data["interrupted"] is True
+    assert 0 < data["matches"] < 10000000
+    assert data["entrants"][0]["matches"] == data["matches"]
+
+
+def test_installed_game_through_the_cardkit_script(tmp_path: Path) -> None:
+    try:
+        get_game("universal-bid")
+    except CardkitError as exc:
+        pytest.skip(f"universal-bid does not load yet: {exc}")
+    save = tmp_path / "ub.json"
+    child = spawn("play", "universal-bid", "--seed", "1", "--save", str(save), module=False)
+    child.expect("your move")
+    child.sendline("bid 99")
+    child.expect("not allowed|cannot|must")
+    child.sendline("1")
+    child.expect("your move")
+    child.sendline("quit")
+    assert finish(child) == 0
+    record = Record.load(save)
+    assert record.game == "universal-bid"
+    assert any(seat == record.meta["play"]["human"] for seat, _ in record.actions)
