@@ -119,7 +119,8 @@ class UfosView(View):
     and ``game`` once the auction is over. ``trick``: ``(seat, card, suit in
     trick)`` of the trick in play, led by ``leader``; ``last_trick`` and
     ``last_winner``: the trick just completed. ``tricks``: tricks taken.
-    ``last_scores``: the points each seat scored in the previous hand.
+    ``last_tricks`` and ``last_scores``: each seat's tricks and points in the
+    previous hand.
     """
 
     phase: str
@@ -148,6 +149,7 @@ class UfosView(View):
     last_trick: tuple[tuple[int, Card, str], ...]
     last_winner: int | None
     tricks: tuple[int, ...]
+    last_tricks: tuple[int, ...]
     last_scores: tuple[int, ...]
 
 
@@ -183,6 +185,7 @@ class UfosState(State):
         self.order = TurnOrder(players, dealer=0)
         self.board = Scoreboard.start(players, start, floor=0)
         self.last_scores: tuple[int, ...] = (0,) * players
+        self.last_tricks: tuple[int, ...] = (0,) * players
         self._new_hand()
         if auto_chance:
             self.resolve_chance()
@@ -372,6 +375,7 @@ class UfosState(State):
     def _score_hand(self) -> None:
         assert self.mode is not None
         deltas = hand_scores(self.tricks, self.winner, self.mode)
+        self.last_tricks = tuple(self.tricks)
         self.last_scores = self.board.add_hand(deltas)
         if self.board.hands_played >= self.hands_total:
             self.phase = OVER
@@ -416,6 +420,7 @@ class UfosState(State):
             self._last_plays,
             self.last_winner if self.last_winner >= 0 else None,
             tuple(self.tricks),
+            self.last_tricks,
             self.last_scores,
         )
 
