@@ -202,47 +202,55 @@ def _run(plan: Plan, tally: Tally, matches: int, workers: int) -> bool:
 
 
 def _entrant_table(plan: Plan, tally: Tally) -> Table:
+    from rich import box
     from rich.table import Table
 
-    table = Table(title=f"{plan.game.name}: results over {tally.finished} finished matches")
+    title = f"{plan.game.name}: results over {tally.finished} finished matches"
+    table = Table(title=title, box=box.SIMPLE_HEAD)
     table.add_column("#", justify="right")
     table.add_column("bot", style="bold cyan")
     table.add_column("matches", justify="right")
     table.add_column("wins", justify="right")
-    table.add_column("win rate (95% CI)", justify="right")
-    table.add_column("mean score (95% CI)", justify="right")
+    table.add_column("win rate", justify="right")
+    table.add_column("95% CI", justify="right")
+    table.add_column("mean score ±95%", justify="right")
     for i, row in enumerate(tally.entrants(), start=1):
-        low, high = row["win_rate_ci95"]
         ci = row["mean_score_ci95"]
-        score = f"{row['mean_score']:.2f}" + (f" [{ci[0]:.2f}, {ci[1]:.2f}]" if ci else "")
         table.add_row(
             str(i),
             row["bot"],
             str(row["matches"]),
             _wins(row["wins"]),
-            f"{row['win_rate']:.1%} [{low:.1%}, {high:.1%}]",
-            score,
+            f"{row['win_rate']:.1%}",
+            _rates(row["win_rate_ci95"]),
+            f"{row['mean_score']:.2f}" + ("" if ci is None else f" ± {(ci[1] - ci[0]) / 2:.2f}"),
         )
     return table
 
 
 def _seat_table(tally: Tally) -> Table:
+    from rich import box
     from rich.table import Table
 
-    table = Table(title="By seat")
+    table = Table(title="By seat", box=box.SIMPLE_HEAD)
     table.add_column("seat", justify="right")
     table.add_column("wins", justify="right")
-    table.add_column("win rate (95% CI)", justify="right")
+    table.add_column("win rate", justify="right")
+    table.add_column("95% CI", justify="right")
     table.add_column("mean score", justify="right")
     for row in tally.seats():
-        low, high = row["win_rate_ci95"]
         table.add_row(
             str(row["seat"]),
             _wins(row["wins"]),
-            f"{row['win_rate']:.1%} [{low:.1%}, {high:.1%}]",
+            f"{row['win_rate']:.1%}",
+            _rates(row["win_rate_ci95"]),
             f"{row['mean_score']:.2f}",
         )
     return table
+
+
+def _rates(pair: list[float]) -> str:
+    return f"{pair[0] * 100:.1f}-{pair[1]:.1%}"
 
 
 def _wins(wins: float) -> str:

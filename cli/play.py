@@ -128,9 +128,9 @@ def _start(
 
 
 def _resume(path: Path, name: str | None, save: Path | None, conflicts: list[str]) -> PlaySession:
-    from cardkit.errors import CardkitError, RecordError
     from rich.markup import escape
 
+    from cardkit.errors import CardkitError, RecordError
     from cardkit.record import Record
     from cli.common import console, fail, load_game
     from cli.session import PlaySession

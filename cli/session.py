@@ -105,7 +105,10 @@ class PlaySession:
                 if state.chance_cards():
                     self.step(CHANCE, state.sample_chance())
                     continue
-                seat = state.to_act()[0]
+                to_act = state.to_act()
+                if not to_act or to_act[0] == CHANCE or not state.legal_actions(to_act[0]):
+                    return self.stuck(to_act)
+                seat = to_act[0]
                 if seat == self.human:
                     action = self.ask()
                     if action is None:
@@ -206,6 +209,17 @@ class PlaySession:
             "Type the number of an action or its text; 'quit' saves and leaves. Legal now:"
         )
         self.out.print(self.render.actions(legal))
+
+    def stuck(self, to_act: tuple[int, ...]) -> int:
+        """The game offers no way on (a bug in the game): say so, keep the record."""
+        who = ", ".join(str(s) for s in to_act) or "nobody"
+        self.out.print(
+            f"[bold red]{escape(self.game.id)} is stuck: the match is not over, but seats to act "
+            f"({who}) have no legal action; this is a bug in the game.[/bold red]"
+        )
+        self.save()
+        self.out.print(f"The record is saved in {self.path}", soft_wrap=True, markup=False)
+        return 1
 
     def leave(self, why: str) -> None:
         """Save and say how to come back."""
