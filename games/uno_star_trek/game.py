@@ -106,7 +106,8 @@ class UnoStarTrek(Game):
             assert isinstance(action, NameColour)
             return f"{who} names {action.colour}"
         if kind is Decline:
-            if state.phase == RESPOND and state.window is None:
+            window = state.window
+            if state.phase == RESPOND and (window is None or seat not in window.pending):
                 if state.command == MELD:
                     return f"{who} shows their hand to seat {state.commander}"
                 return f"{who} accepts the command"

@@ -729,6 +729,12 @@ class UnoState(State):
                 f"seat {subject} has one card and did not call UNO: "
                 f"answer first with catch {subject} or decline"
             )
+        if isinstance(action, Catch):
+            return "no-catch", (
+                "nobody can be caught now: a catch is allowed only from the moment a "
+                "player's second-to-last card is played without an UNO call until the "
+                "next player begins their turn"
+            )
         if seat != self.order.current:
             return self._not_your_turn(seat, action)
         phase = self.phase
@@ -744,12 +750,6 @@ class UnoState(State):
         return self._explain_play(seat, action)
 
     def _not_your_turn(self, seat: int, action: Action) -> tuple[str, str]:
-        if isinstance(action, Catch):
-            return "no-catch", (
-                "nobody can be caught now: a catch is allowed only from the moment a "
-                "player's second-to-last card is played without an UNO call until the "
-                "next player begins their turn"
-            )
         if isinstance(action, Challenge):
             return "no-challenge", "only the target of a Wild Draw 4 may challenge, before drawing"
         if isinstance(action, Beam):

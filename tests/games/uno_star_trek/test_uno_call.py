@@ -1,0 +1,124 @@
+"""The UNO call, the catch window and the self-catch (RULING 7)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cardkit import IllegalActionError
+from games.uno_star_trek import UnoState
+from tests.games.uno_star_trek.support import act, pass_round, start
+
+# Seat 0 sheds reds; the others draw blues (which never match a red number 1-6).
+HANDS = ["r1 r2 r3 r4 r5 r6 r7", "y1 y2 y3 y4 y5 y6 y7", "g1 g2 g3 g4 g5 g6 g7"]
+DRAWS = "b1 b2 b3 b4 b5 b6 b7 b8 b9 b1 b2 b3 b4 b5 b6 b7 b8 b9"
+
+
+def two_cards_left(options: dict[str, Any] | None = None) -> UnoState:
+    """Seat 0 has played five reds and holds r6 r7; it is seat 0's turn."""
+    state = start(HANDS, "r9", draw=DRAWS, options=options)
+    for card in ("r1", "r2", "r3", "r4", "r5"):
+        act(state, 0, f"play {card}")
+        pass_round(state, 0)
+    assert len(state.hands[0]) == 2
+    return state
+
+
+def test_calling_uno_before_the_second_to_last_card_opens_no_window() -> None:
+    state = two_cards_left()
+    assert "uno" in {str(a) for a in state.legal_actions(0)}
+    act(state, 0, "uno")
+    assert state.view(1).called_uno
+    act(state, 0, "play r6")
+    assert state.window is None
+    assert state.to_act() == (1,)
+    with pytest.raises(IllegalActionError) as err:
+        act(state, 1, "catch 0")
+    assert err.value.code == "no-catch"
+
+
+def test_forgetting_opens_a_catch_window_player_first_then_opponents_in_order() -> None:
+    state = two_cards_left()
+    act(state, 0, "play r6")
+    view = state.view(2)
+    assert view.window == "catch"
+    assert view.window_subject == 0
+    assert state.to_act() == (0, 1, 2)
+    assert [str(a) for a in state.legal_actions(0)] == ["uno", "decline"]
+    assert [str(a) for a in state.legal_actions(1)] == ["catch 0", "decline"]
+    assert [str(a) for a in state.legal_actions(2)] == ["catch 0", "decline"]
+
+
+def test_a_catch_costs_the_penalty_and_closes_the_window() -> None:
+    state = two_cards_left()
+    act(state, 0, "play r6")
+    act(state, 0, "decline")
+    act(state, 1, "catch 0")
+    # r7 plus five penalty cards
+    assert len(state.hands[0]) == 1 + 5
+    assert state.window is None
+    assert state.to_act() == (1,)
+
+
+def test_the_penalty_follows_the_uno_penalty_option() -> None:
+    state = two_cards_left({"uno_penalty": 2})
+    act(state, 0, "play r6")
+    act(state, 0, "decline")
+    act(state, 1, "decline")
+    act(state, 2, "catch 0")
+    assert len(state.hands[0]) == 1 + 2
+
+
+def test_self_catch_the_player_calls_first_and_is_safe() -> None:
+    state = two_cards_left()
+    act(state, 0, "play r6")
+    act(state, 0, "uno")
+    assert state.window is None
+    assert len(state.hands[0]) == 1
+    with pytest.raises(IllegalActionError) as err:
+        act(state, 2, "catch 0")
+    assert err.value.code == "no-catch"
+    assert state.to_act() == (1,)
+
+
+def test_window_closes_when_everyone_declined() -> None:
+    state = two_cards_left()
+    act(state, 0, "play r6")
+    for seat in (0, 1, 2):
+        act(state, seat, "decline")
+    assert state.window is None
+    assert state.to_act() == (1,)
+    with pytest.raises(IllegalActionError):
+        act(state, 2, "catch 0")
+
+
+def test_window_closes_when_the_next_player_begins_their_turn() -> None:
+    state = two_cards_left()
+    act(state, 0, "play r6")
+    act(state, 0, "decline")
+    act(state, 1, "decline")
+    # seat 2 could still catch, but seat 1 begins its turn by drawing
+    assert state.to_act() == (2, 1)
+    act(state, 1, "draw")
+    assert state.window is None
+    with pytest.raises(IllegalActionError) as err:
+        act(state, 2, "catch 0")
+    assert err.value.code == "no-catch"
+
+
+def test_no_catch_before_the_second_to_last_card_is_played() -> None:
+    state = two_cards_left()
+    with pytest.raises(IllegalActionError) as err:
+        act(state, 1, "catch 0")
+    assert err.value.code in ("no-catch", "not-your-turn")
+    assert len(state.hands[0]) == 2
+
+
+def test_a_pending_responder_must_answer_the_window_first() -> None:
+    state = two_cards_left()
+    act(state, 0, "play r6")
+    act(state, 0, "decline")
+    with pytest.raises(IllegalActionError) as err:
+        act(state, 1, "draw")
+    assert err.value.code == "answer-window"
