@@ -18,6 +18,7 @@ def bots(
     ] = None,
 ) -> None:
     """List the bots: spec NAME or NAME:KEY=VALUE,... for --bot."""
+    from rich import box
     from rich.markup import escape
     from rich.table import Table
 
@@ -41,7 +42,7 @@ def bots(
             rows.setdefault(key, (cls, set()))[1].add(g.id)
 
     title = "Bots" if game is None else f"Bots for {game}"
-    table = Table(title=title, title_justify="left")
+    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD)
     table.add_column("bot", style="bold cyan")
     table.add_column("plays")
     table.add_column("parameters")

@@ -250,6 +250,17 @@ class Renderer:
 
     # -- actions, events, results -------------------------------------------------------
 
+    def event(self, mark: str, text: str, bold: bool = False) -> Table:
+        """One event line after a mark (``-``, a step number); long lines wrap under the text."""
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(style="dim", justify="right", no_wrap=True)
+        grid.add_column()
+        line = self.line(text)
+        if bold:
+            line.stylize("bold")
+        grid.add_row(mark, line)
+        return grid
+
     def actions(self, legal: Sequence[Action]) -> Table:
         """The legal actions, numbered from 1, in columns."""
         table = Table.grid(padding=(0, 3))

@@ -26,8 +26,6 @@ def replay(
     """Re-apply a record, checking every step, and show its events and result."""
     import json
 
-    from rich.text import Text
-
     from cardkit.errors import RecordError
     from cardkit.game import State
     from cardkit.record import Record
@@ -51,9 +49,7 @@ def replay(
     def flush() -> None:
         for step, line in pending:
             if not as_json:
-                event = Text(f"{step:>4}  ", style="dim")
-                event.append_text(render.line(line))
-                out.print(event)
+                out.print(render.event(f"{step:>4}", line))
         pending.clear()
 
     def on_step(before: State, step: int, who: int, action: Any) -> None:
@@ -70,7 +66,8 @@ def replay(
         viewer = "everything" if seat is None else f"as seat {seat} saw it"
         out.print(
             f"[bold]{game.name}[/bold] ({game.id}): {record.players} players, seed "
-            f"{record.seed}, {len(record.actions)} steps; showing {viewer}"
+            f"{record.seed}, {len(record.actions)} steps; showing {viewer}",
+            soft_wrap=True,
         )
     try:
         state = replay_record(record, game, on_step, auto_chance_after=False)

@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import Any
 
 from rich.markup import escape
-from rich.text import Text
 
 from cardkit.actions import Action
 from cardkit.bots import BaseBot, BotSpec, bot_seed
@@ -136,11 +135,7 @@ class PlaySession:
         """Show the event as the person may see it, apply it, save."""
         line = self.game.describe(self.state, seat, action, self.human)
         self.state.apply(seat, action)
-        event = Text("  - ", style="dim")
-        event.append_text(self.render.line(line))
-        if seat == self.human:
-            event.stylize("bold")
-        self.out.print(event)
+        self.out.print(self.render.event("  -", line, bold=seat == self.human))
         self.save()
 
     def bot_choice(self, seat: int) -> Action | str:
