@@ -65,12 +65,14 @@ def shuffle_in(state: UnoState, first: str = "") -> None:
 
 def drain(state: UnoState, leave: int) -> None:
     """Players draw in turn (keeping what they draw) until ``leave`` cards are left."""
-    while len(state.draw) > leave:
+    while True:
         seat = state.to_act()[0]
         if KEEP in state.legal_actions(seat):
             state.apply(seat, KEEP)
-        else:
+        elif len(state.draw) > leave:
             state.apply(seat, DRAW)
+        else:
+            return
 
 
 def pass_round(state: UnoState, seat: int) -> None:
