@@ -151,7 +151,9 @@ class HeuristicBot(BaseBot):
             # if nobody bids, the dealer's cards are played
             dealer = view.dealer
             if dealer == me:
-                lose_value = win_value
+                # passing first still wins for 0 if nobody bids; count that as even odds
+                others = others_value(view.hand, n, None, "high")
+                lose_value = (win_value + others) / 2
             else:
                 lose_value = others_value(
                     view.hand, n, spied.get(dealer), view.games[dealer] or "high"

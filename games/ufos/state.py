@@ -113,8 +113,8 @@ class UfosView(View):
     revealed (else None). ``spied``: ``(seat, suit letter)`` for each Suit Card
     this seat has seen by spying. ``shown``: the bid cards face up for this
     seat (own picks, revealed Game Cards, spied Suit Cards, the winner's Suit
-    Card). ``points``: everyone's points. ``auction``: ``(seat, action)`` in
-    order; ``passed``; ``high_bid``/``high_bidder`` (0/None before a bid).
+    Card). ``points``: everyone's points. ``auction``: ``(seat, action text)``
+    in order; ``passed``; ``high_bid``/``high_bidder`` (0/None before a bid).
     ``bid_winner``, ``winning_bid``, ``trump`` (R, Y, G, T, or X for no trump)
     and ``game`` once the auction is over. ``trick``: ``(seat, card, suit in
     trick)`` of the trick in play, led by ``leader``; ``last_trick`` and
@@ -136,7 +136,7 @@ class UfosView(View):
     games: tuple[str | None, ...]
     spied: tuple[tuple[int, str], ...]
     shown: tuple[Card, ...]
-    auction: tuple[tuple[int, Action], ...]
+    auction: tuple[tuple[int, str], ...]
     passed: tuple[bool, ...]
     high_bid: int
     high_bidder: int | None
@@ -215,6 +215,7 @@ class UfosState(State):
         self.mode: str | None = None
         self.trick_order = ORDERS["X"]
         self._last_plays: tuple[tuple[int, Card, str], ...] = ()
+        self._auction_texts: tuple[tuple[int, str], ...] = ()
         self._bid_view: list[_BidPart | None] = [None] * n
 
     # -- the core protocol ------------------------------------------------------
@@ -407,7 +408,7 @@ class UfosState(State):
             tuple(self.board.totals),
             tuple(self.hands[seat]),
             *bids,
-            tuple(self.auction),
+            self._auction_view(),
             tuple(self.passed),
             self.high_bid,
             self.high_bidder if self.high_bidder >= 0 else None,
@@ -423,6 +424,13 @@ class UfosState(State):
             self.last_tricks,
             self.last_scores,
         )
+
+    def _auction_view(self) -> tuple[tuple[int, str], ...]:
+        """The auction so far as ``(seat, action text)``, built once per auction step."""
+        shown = self._auction_texts
+        if len(shown) != len(self.auction):
+            shown = self._auction_texts = tuple((s, str(a)) for s, a in self.auction)
+        return shown
 
     def _bid_part(self, seat: int) -> _BidPart:
         """The bid-card fields of ``seat``'s view (cached until a pick, spy or reveal)."""

@@ -1,0 +1,98 @@
+"""The heuristic bot: legal, seeded, sensible choices, and better than random."""
+
+from __future__ import annotations
+
+from cardkit import RandomBot
+from cardkit.bots import BaseBot, bot_seed
+from cardkit.runner import play_match
+from games.ufos import GAME, HeuristicBot
+
+from .helpers import SUIT_HANDS, deal, new, run
+
+
+def test_heuristic_beats_random_players() -> None:
+    matches = 100
+    wins = 0.0
+    for seed in range(matches):
+        seat = seed % 4  # the heuristic bot moves round the table
+        bots: list[BaseBot] = [RandomBot(GAME, s, bot_seed(seed, s)) for s in range(4)]
+        bots[seat] = HeuristicBot(GAME, seat, bot_seed(seed, seat))
+        outcome = play_match(GAME, bots, seed)
+        assert outcome.failure is None, outcome.failure
+        assert outcome.result is not None
+        wins += outcome.result.share(seat)
+    assert wins / matches > 0.5  # a fair share would be 0.25
+
+
+def test_heuristic_plays_legally_at_every_table_size() -> None:
+    for players in (3, 5, 6):
+        bots = [HeuristicBot(GAME, s, bot_seed(11, s)) for s in range(players)]
+        outcome = play_match(GAME, bots, 11)
+        assert outcome.failure is None, outcome.failure
+        again = play_match(
+            GAME, [HeuristicBot(GAME, s, bot_seed(11, s)) for s in range(players)], 11
+        )
+        assert [str(a) for _, a in again.state.history] == [
+            str(a) for _, a in outcome.state.history
+        ]
+
+
+def test_heuristic_names_its_long_strong_suit_for_high() -> None:
+    state = new()
+    deal(state, *SUIT_HANDS)  # seat 0 holds every red
+    bot = HeuristicBot(GAME, 0, 1)
+    action = bot.choose(state.view(0), state.legal_actions(0))
+    assert str(action) == "choose red high"
+
+
+def test_heuristic_picks_low_with_a_hand_of_small_cards() -> None:
+    state = new(3)
+    small = "R1 R2 R3 R4 R5 Y1 Y2 Y3 Y4 Y5 G1 G2 G3 G4 G5 T1 T2 T3 T4 T5"
+    deal(state, small)
+    bot = HeuristicBot(GAME, 0, 1)
+    action = bot.choose(state.view(0), state.legal_actions(0))
+    assert str(action).endswith(" low")
+
+
+def test_heuristic_spies_then_outbids_with_a_strong_hand() -> None:
+    state = new()
+    deal(state, *SUIT_HANDS)  # seat 1 holds every yellow and two Blue 10s
+    run(state, "choose red high")
+    bot = HeuristicBot(GAME, 1, 1)
+    run(state, str(bot.choose(state.view(1), state.legal_actions(1))))
+    assert (state.view(1).my_suit, state.view(1).my_game) == ("Y", "high")
+    run(state, "choose x low", "choose x low", "bid 3")
+    # is seat 0's trump good or bad for seat 1's hand? it pays 1 point to know
+    assert str(bot.choose(state.view(1), state.legal_actions(1))) == "spy 0"
+    run(state, "spy 0", "pass", "pass", "wait")
+    assert str(bot.choose(state.view(1), state.legal_actions(1))) == "bid 4"
+
+
+def test_heuristic_passes_a_bid_above_what_its_hand_is_worth() -> None:
+    state = new()
+    deal(state, "R1 R2 R3 R4 R5", "R6 R7 R8 R9 Y4 Y5 Y6 Y7 G4 G5 G6 T3 T4 B10 B12")
+    run(state, "choose red high")
+    bot = HeuristicBot(GAME, 1, 1)
+    run(state, str(bot.choose(state.view(1), state.legal_actions(1))))
+    run(state, "choose x low", "choose x low", "bid 8")
+    assert str(bot.choose(state.view(1), state.legal_actions(1))) == "pass"
+
+
+def test_heuristic_ducks_in_low_and_wins_cheaply_in_high() -> None:
+    mixed = (
+        "R1 R2 R3 R4 R5 Y1 Y2 Y3 G1 G2 G3 T1 T2 B10 B12",
+        "R6 R7 R8 R9 Y4 Y5 Y6 Y7 G4 G5 G6 T3 T4 B10 B12",
+        "R11 R13 Y8 Y9 Y11 G7 G8 G9 G11 T5 T6 T7 T8 B10 B12",
+        "R14 R15 Y13 Y14 Y15 G13 G14 G15 T9 T11 T13 T14 T15 B10 B12",
+    )
+    for game, expected in (("low", "play B12"), ("high", "play R14")):
+        state = new()
+        deal(state, *mixed)
+        run(state, f"choose x {game}", "choose x low", "choose x low", "choose x low")
+        run(state, "bid 1", "pass", "pass", "pass")
+        run(state, "play R5", "play R9", "play R13")  # seat 3, last, holds R14 R15 B10 B12
+        bot = HeuristicBot(GAME, 3, 1)
+        action = bot.choose(state.view(3), state.legal_actions(3))
+        # Low: both Blues (red 10 and 12) stay under R13: it throws the bigger one.
+        # High: it takes the trick with the cheaper winner.
+        assert str(action) == expected
