@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ pexpect = pytest.importorskip("pexpect")
 
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 30
+PROMPT = r"action, help, quit\]: "
 
 
 def spawn(*args: str, module: bool = True) -> Any:
@@ -52,7 +54,7 @@ def finish(child: Any) -> int:
 def play_on(child: Any, answer: str = "1") -> None:
     """Answer every prompt with ``answer`` until the match ends."""
     while True:
-        found = child.expect(["your move", "the match is over"])
+        found = child.expect([PROMPT, "the match is over"])
         if found == 1:
             return
         child.sendline(answer)
@@ -61,7 +63,7 @@ def play_on(child: Any, answer: str = "1") -> None:
 def test_bad_input_play_quit_and_resume(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     child = spawn("play", "tiny-cli", "--seed", "6", "--save", str(save))
-    child.expect("your move")
+    child.expect(PROMPT)
     child.sendline("hello")
     child.expect("cannot read 'hello'")
     child.sendline("42")
@@ -70,7 +72,7 @@ def test_bad_input_play_quit_and_resume(tmp_path: Path) -> None:
     child.expect("unknown card 'a9'")
     child.sendline("1")
     child.expect("seat 0: pick high")
-    child.expect("your move")
+    child.expect(PROMPT)
     child.sendline("quit")
     child.expect("Resume with: cardkit play --resume")
     assert finish(child) == 0
@@ -90,13 +92,30 @@ def test_bad_input_play_quit_and_resume(tmp_path: Path) -> None:
 def test_ctrl_c_leaves_a_file_that_resumes(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     child = spawn("play", "tiny-cli", "--seed", "2", "--save", str(save))
-    child.expect("your move")
+    child.expect(PROMPT)
     child.sendline("2")
-    child.expect("your move")
+    child.expect(PROMPT)
     child.sendintr()
     child.expect("interrupted; saved")
     assert finish(child) == 130
     assert (0, "pick low") in Record.load(save).actions
+
+    child = spawn("play", "--resume", str(save))
+    play_on(child)
+    assert finish(child) == 0
+    assert replay(Record.load(save), GAME).is_over()
+
+
+def test_a_closed_terminal_loses_nothing(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    child = spawn("play", "tiny-cli", "--seed", "3", "--save", str(save))
+    child.expect(PROMPT)
+    child.sendline("1")
+    child.expect(PROMPT)
+    child.kill(signal.SIGHUP)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert (0, "pick high") in Record.load(save).actions
 
     child = spawn("play", "--resume", str(save))
     play_on(child)
@@ -127,11 +146,11 @@ def test_installed_game_through_the_cardkit_script(tmp_path: Path) -> None:
         pytest.skip(f"universal-bid does not load yet: {exc}")
     save = tmp_path / "ub.json"
     child = spawn("play", "universal-bid", "--seed", "1", "--save", str(save), module=False)
-    child.expect("your move")
+    child.expect(PROMPT)
     child.sendline("bid 99")
     child.expect("not allowed|cannot|must")
     child.sendline("1")
-    child.expect("your move")
+    child.expect(PROMPT)
     child.sendline("quit")
     assert finish(child) == 0
     record = Record.load(save)
