@@ -70,6 +70,8 @@ def _start(
     options: list[str],
     save: Path | None,
 ) -> PlaySession:
+    from rich.markup import escape
+
     from cli.common import console, fail, load_game
     from cli.session import PlaySession, default_save_path
     from cli.settings import (
@@ -92,8 +94,8 @@ def _start(
     specs = parse_specs(game, bots or [default_bot(game)])
     if len(specs) not in (1, players - 1):
         fail(
-            f"give one --bot for all {players - 1} other seats or one per seat "
-            f"({players - 1}), not {len(specs)}"
+            f"give one --bot for all other seats, or one per other seat ({players - 1}), "
+            f"not {len(specs)}"
         )
     others = [s for s in range(players) if s != human]
     per_seat: list[BotSpec | None] = [None] * players
@@ -107,8 +109,8 @@ def _start(
     out = console()
     bots_text = ", ".join(f"seat {s} {per_seat[s]}" for s in others)
     out.print(
-        f"[bold]{game.name}[/bold] ({game.id}): {players} players, seed {seed}; "
-        f"you are seat {human}; bots: {bots_text}",
+        f"[bold]{escape(game.name)}[/bold] ({game.id}): {players} players, seed {seed}; "
+        f"you are seat {human}; bots: {escape(bots_text)}",
         soft_wrap=True,
     )
     out.print(

@@ -119,7 +119,11 @@ class PlaySession:
                 if isinstance(action_or_error, str):
                     self.out.print(f"[bold red]{escape(action_or_error)}[/bold red]")
                     self.save()
-                    self.out.print(f"The record up to this point is saved in {self.path}")
+                    self.out.print(
+                        f"The record up to this point is saved in {self.path}",
+                        soft_wrap=True,
+                        markup=False,
+                    )
                     return 1
                 self.step(seat, action_or_error)
         except EOFError:

@@ -188,7 +188,7 @@ def test_user_errors_are_one_line_with_exit_code_2(runner: CliRunner, tmp_path: 
         ("tiny-cli", "--seat", "2"): "--seat must be from 0 to 1",
         ("tiny-cli", "--bot", "randon"): "did you mean 'random'?",
         ("tiny-cli", "-p", "3", "--bot", "random", "--bot", "random", "--bot", "random"): (
-            "give one --bot for all 2 other seats"
+            "give one --bot for all other seats, or one per other seat (2), not 3"
         ),
         ("tiny-cli", "--bot", "flaky:percent=200"): "bad value 200 for option 'percent'",
         ("tiny-cli", "--option", "trump=c"): "bad value c for option 'trump'",
