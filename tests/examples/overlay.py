@@ -9,10 +9,13 @@ offline and fast: ``pip install --no-deps --no-build-isolation -e PATH``.
 
 from __future__ import annotations
 
+import atexit
 import importlib.util
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -87,3 +90,21 @@ class Overlay:
     def cardkit(self, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
         """The ``cardkit`` command line, run inside the overlay."""
         return self.run("-m", "cli", *args, check=check)
+
+
+_SHARED: dict[tuple[Path, ...], Overlay] = {}
+
+
+def installed(*paths: Path) -> Overlay:
+    """An overlay with the packages at ``paths`` installed, shared by the tests that ask.
+
+    It lives in a temporary folder that is removed when the test run ends.
+    """
+    key = tuple(p.resolve() for p in paths)
+    if key not in _SHARED:
+        root = Path(tempfile.mkdtemp(prefix="cardkit-overlay-"))
+        atexit.register(shutil.rmtree, root, ignore_errors=True)
+        overlay = Overlay(root / "venv")
+        overlay.install(*key)
+        _SHARED[key] = overlay
+    return _SHARED[key]

@@ -9,22 +9,19 @@ its entry points are real.
 from __future__ import annotations
 
 import importlib.util
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.examples.overlay import ROOT, Overlay
+from tests.examples.overlay import ROOT, Overlay, installed
 
 OH_HELL = ROOT / "examples" / "oh-hell"
 BOTS = ROOT / "examples" / "bot-plugin"
 
 
-@pytest.fixture(scope="module")
-def overlay(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Overlay]:
-    env = Overlay(tmp_path_factory.mktemp("examples") / "venv")
-    env.install(OH_HELL, BOTS)
-    yield env
+@pytest.fixture
+def overlay() -> Overlay:
+    return installed(OH_HELL, BOTS)
 
 
 def run_tests(overlay: Overlay, package: Path) -> str:
