@@ -135,37 +135,39 @@ class HeuristicBot(BaseBot):
     def _auction(self, view: UfosView, legal: Sequence[Action]) -> Action:
         n = len(view.points)
         me = view.seat
-        points = view.points[me]
-        mine = view.my_suit, view.my_game
-        assert mine[0] is not None and mine[1] is not None
-        win_value = option_values(view.hand, n)[(mine[0], mine[1])]
-        holder = view.high_bidder
-        if holder == me:
+        if view.high_bidder == me:
             return _first(legal, Wait) or legal[0]
-        spied = dict(view.spied)
-        if holder is not None:
-            their_game = view.games[holder] or "high"
-            known = spied.get(holder)
-            lose_value = others_value(view.hand, n, known, their_game)
-        else:
-            # if nobody bids, the dealer's cards are played
-            dealer = view.dealer
-            if dealer == me:
-                # passing first still wins for 0 if nobody bids; count that as even odds
-                others = others_value(view.hand, n, None, "high")
-                lose_value = (win_value + others) / 2
-            else:
-                lose_value = others_value(
-                    view.hand, n, spied.get(dealer), view.games[dealer] or "high"
-                )
-        worth = win_value - lose_value
-        limit = min(int(worth * 0.8), points - max(2, points // 4))
+        assert view.my_suit is not None and view.my_game is not None
+        hand = view.hand
+        points = view.points[me]
+        reserve = max(2, points // 4)
+        win_value = option_values(hand, n)[(view.my_suit, view.my_game)]
         need = view.high_bid + 1
-        if holder is not None and holder not in spied and points >= 3 and need <= limit + 3:
-            # the holder's Suit Card could change what winning is worth: find it out
-            spy = _spy(legal, holder)
-            if spy is not None and need > 1:
-                return spy
+        spied = dict(view.spied)
+        holder = view.high_bidder
+        if holder is None:
+            # nobody has bid yet: if everyone passes, the dealer's cards are played
+            dealer = view.dealer
+            if dealer == me:  # passing still wins for 0 if nobody bids: call it even odds
+                lose_value = (win_value + others_value(hand, n, None, "high")) / 2
+            else:
+                game = view.games[dealer] or "high"
+                lose_value = others_value(hand, n, spied.get(dealer), game)
+            limit = _limit(win_value - lose_value, points, reserve)
+        else:
+            game = view.games[holder] or "high"
+            known = spied.get(holder)
+            if known is None and need <= points - 1 - reserve:
+                # spy only when the holder's Suit Card decides between bidding and passing
+                limits = [
+                    _limit(win_value - others_value(hand, n, t, game), points - 1, reserve)
+                    for t in TRUMP_CHOICES
+                ]
+                if min(limits) < need <= max(limits):
+                    spy = _spy(legal, holder)
+                    if spy is not None:
+                        return spy
+            limit = _limit(win_value - others_value(hand, n, known, game), points, reserve)
         if need <= limit:
             for action in legal:
                 if isinstance(action, Bid) and action.amount == need:
@@ -282,6 +284,11 @@ def _danger(card: Card, trump: str) -> tuple[int, int]:
     """How much keeping ``card`` hurts in a Low game (higher: throw it first)."""
     tier = 2 if card.suit == BLUE else 1 if card.suit == trump else 0
     return (card.rank + 4 * tier, tier)
+
+
+def _limit(worth: float, points: int, reserve: int) -> int:
+    """The highest bid worth making: 80% of what winning is worth, keeping a reserve."""
+    return min(int(worth * 0.8), points - reserve)
 
 
 def _first(legal: Sequence[Action], kind: type) -> Action | None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardkit import CHANCE, Shuffle, stack
-from games.ufos import DECK, GAME, UfosState, UfosView, parse
+from cardkit import CHANCE, Card, Shuffle, stack
+from games.ufos import DECK, GAME, UfosState, parse
 
 SUIT_HANDS = (
     "R1 R2 R3 R4 R5 R6 R7 R8 R9 R11 R13 R14 R15 B10 B10",
@@ -94,7 +94,7 @@ def deal(state: UfosState, *hands: str) -> None:
     listed += [()] * (state.players - len(listed))
     given = sum(len(h) for h in listed)
     rest = list(stack(DECK.cards, *listed)[given:])
-    order = []
+    order: list[Card] = []
     for hand in listed:
         assert len(hand) <= size, f"a hand of {len(hand)} cards; seats hold {size}"
         fill = size - len(hand)
@@ -132,7 +132,3 @@ def play_tricks(state: UfosState, *tricks: str) -> list[int]:
             assert after.last_winner is not None
             winners.append(after.last_winner)
     return winners
-
-
-def view(state: UfosState, seat: int) -> UfosView:
-    return state.view(seat)

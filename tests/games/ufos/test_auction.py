@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardkit import IllegalActionError
-from games.ufos import parse
+from games.ufos import UfosState, parse
 from games.ufos.state import RESPY_LIMIT
 
 from .helpers import SUIT_HANDS, deal, new, run
@@ -13,7 +13,7 @@ from .helpers import SUIT_HANDS, deal, new, run
 PICKS = ("choose red high", "choose yellow low", "choose green high", "choose x low")
 
 
-def ready(players: int = 4, **options: object):  # type: ignore[no-untyped-def]
+def ready(players: int = 4, **options: object) -> UfosState:
     """A hand dealt (``SUIT_HANDS`` for 4 players) with the bid cards chosen."""
     state = new(players, **options)
     if players == 4:
@@ -24,11 +24,11 @@ def ready(players: int = 4, **options: object):  # type: ignore[no-untyped-def]
     return state
 
 
-def legal(state, seat):  # type: ignore[no-untyped-def]
+def legal(state: UfosState, seat: int) -> list[str]:
     return [str(a) for a in state.legal_actions(seat)]
 
 
-def rejected(state, seat: int, text: str) -> IllegalActionError:  # type: ignore[no-untyped-def]
+def rejected(state: UfosState, seat: int, text: str) -> IllegalActionError:
     before = (len(state.history), list(state.board.totals))
     with pytest.raises(IllegalActionError) as info:
         state.apply(seat, parse(text))

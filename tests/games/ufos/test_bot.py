@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from cardkit import RandomBot
 from cardkit.bots import BaseBot, bot_seed
 from cardkit.runner import play_match
@@ -54,18 +56,22 @@ def test_heuristic_picks_low_with_a_hand_of_small_cards() -> None:
     assert str(action).endswith(" low")
 
 
-def test_heuristic_spies_then_outbids_with_a_strong_hand() -> None:
+@pytest.mark.parametrize(("their_suit", "answer"), [("red", "bid 13"), ("yellow", "pass")])
+def test_heuristic_spies_when_the_suit_card_decides(their_suit: str, answer: str) -> None:
     state = new()
     deal(state, *SUIT_HANDS)  # seat 1 holds every yellow and two Blue 10s
-    run(state, "choose red high")
+    run(state, f"choose {their_suit} high")
     bot = HeuristicBot(GAME, 1, 1)
     run(state, str(bot.choose(state.view(1), state.legal_actions(1))))
     assert (state.view(1).my_suit, state.view(1).my_game) == ("Y", "high")
     run(state, "choose x low", "choose x low", "bid 3")
-    # is seat 0's trump good or bad for seat 1's hand? it pays 1 point to know
-    assert str(bot.choose(state.view(1), state.legal_actions(1))) == "spy 0"
-    run(state, "spy 0", "pass", "pass", "wait")
+    # a low standing bid: worth outbidding whatever seat 0's trump is, no need to spy
     assert str(bot.choose(state.view(1), state.legal_actions(1))) == "bid 4"
+    run(state, "bid 4", "pass", "pass", "bid 12")
+    # at 12, seat 0's trump decides: yellow trump would serve seat 1 anyway
+    assert str(bot.choose(state.view(1), state.legal_actions(1))) == "spy 0"
+    run(state, "spy 0", "wait")  # seat 1 sees seat 0's Suit Card; seat 0 waits
+    assert str(bot.choose(state.view(1), state.legal_actions(1))) == answer
 
 
 def test_heuristic_passes_a_bid_above_what_its_hand_is_worth() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardkit import IllegalActionError
-from games.ufos import DECK, PlayCard, UfosState, parse
+from games.ufos import DECK, PlayCard, UfosState
 
 from .helpers import SUIT_HANDS, deal, new, play_tricks, run
 
@@ -105,7 +105,7 @@ def test_a_led_blue_is_declared() -> None:
     run(state, "play B12 as G")
     assert state.view(1).trick == ((0, DECK.card("B12"), "G"),)
     assert plays(state, 1) == {"play G4", "play G5", "play G6", "play B10", "play B12"}
-    assert rejected(state, 1, parse("play B10 as G")).code == "no-declare"  # type: ignore[arg-type]
+    assert rejected(state, 1, PlayCard(DECK.card("B10"), "G")).code == "no-declare"
 
 
 def test_a_led_blue_may_be_declared_trump_and_then_is_a_trump() -> None:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from cardkit import Card
 from cardkit.testing import cards_in
-from games.ufos import BID_DECK, DECK, GAME, parse
+from games.ufos import BID_DECK, DECK, GAME, UfosState, parse
 
 from .helpers import SUIT_HANDS, deal, new, run
 
 
-def visible_cards(state, seat):  # type: ignore[no-untyped-def]
+def visible_cards(state: UfosState, seat: int) -> set[Card]:
     return {c for z in state.zones() if seat in z.visible_to for c in z.cards}
 
 
