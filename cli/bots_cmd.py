@@ -22,6 +22,7 @@ def bots(
     from rich.markup import escape
     from rich.table import Table
 
+    from cardkit.options import show_value
     from cardkit.registry import Broken, all_bots, all_games, bots_for
     from cli.common import console, load_game
 
@@ -50,7 +51,9 @@ def bots(
     for (name, _), (cls, ids) in sorted(rows.items(), key=lambda kv: kv[0][0]):
         plays = "every game" if cls in everywhere else ", ".join(sorted(ids))
         params = getattr(cls, "params", ())
-        lines = [f"{p.name} (default {_show(p.default)}; {p.allowed()}): {p.help}" for p in params]
+        lines = [
+            f"{p.name} (default {show_value(p.default)}; {p.allowed()}): {p.help}" for p in params
+        ]
         table.add_row(
             escape(name),
             escape(plays),
@@ -63,9 +66,3 @@ def bots(
     if failed:
         table.caption = f"Not listed: games that failed to load ({', '.join(failed)})."
     console().print(table)
-
-
-def _show(value: Any) -> str:
-    from cardkit.options import show_value
-
-    return show_value(value)

@@ -26,11 +26,11 @@ from cardkit.bots import BaseBot, BotSpec, bot_seed
 from cardkit.errors import CardkitError
 from cardkit.game import Game, State
 from cardkit.record import Record, replay
+from cardkit.registry import make_bot
 from cardkit.seats import CHANCE
 from cli.common import console, fail
 from cli.prompt import prompt
 from cli.render import Renderer
-from cli.settings import build_bot
 
 META_KEY = "play"
 
@@ -60,7 +60,7 @@ class PlaySession:
         self.out = console()
         self.render = Renderer(game, state.players, state.options)
         self.bots: dict[int, BaseBot] = {
-            seat: build_bot(game, spec, seat, bot_seed(state.seed, seat))
+            seat: make_bot(spec, game, seat, bot_seed(state.seed, seat))
             for seat, spec in enumerate(specs)
             if spec is not None
         }

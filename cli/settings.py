@@ -9,7 +9,7 @@ import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardkit.bots import BaseBot, BotSpec
+from cardkit.bots import BotSpec
 from cardkit.errors import CardkitError
 from cardkit.game import Game, State
 from cardkit.options import OptionValue, resolve
@@ -63,11 +63,6 @@ def create_state(
         return game.create(players, seed, options, auto_chance=auto_chance)
     except CardkitError as exc:
         fail(str(exc))
-
-
-def build_bot(game: Game, spec: BotSpec, seat: int, seed: int) -> BaseBot:
-    """The bot of a checked spec for ``seat``."""
-    return make_bot(spec, game, seat, seed)
 
 
 def bot_class(game: Game, spec: BotSpec) -> type[Any]:
