@@ -82,6 +82,11 @@ COMMAND_NAMES: dict[int, str] = {
     TRIBBLE: "tribble",
 }
 
+COLOUR_MASK: tuple[int, ...] = tuple(
+    sum(c.bit for c in FACES if COLOUR_OF[c.id] == colour) for colour in range(4)
+)
+"""Bit mask of the faces of each colour."""
+
 _WILD_MASK = 0
 for _card in FACES:
     if _card.rank >= WILD:

@@ -72,6 +72,7 @@ from games.uno_star_trek.actions import (
 from games.uno_star_trek.cards import (
     BEAM,
     BEAM_CARD,
+    COLOUR_MASK,
     COLOUR_OF,
     COLOUR_WORDS,
     COLOURS,
@@ -79,6 +80,7 @@ from games.uno_star_trek.cards import (
     DEAL_VALUE,
     DECK,
     DRAW2,
+    FACES,
     HAND_SIZE,
     KINDS,
     LLAP,
@@ -110,6 +112,26 @@ MAX_HANDS = 1000
 a hand scores at least the cards the losers hold)."""
 
 _ID = attrgetter("id")
+_PLAY_CACHE: dict[int, tuple[Action, ...]] = {}
+_PLAY_CACHE_SIZE = 1 << 16
+
+
+def _play_actions(playable: int) -> tuple[Action, ...]:
+    """The play actions of the faces in the bit mask ``playable``, then ``draw`` (cached)."""
+    out: list[Action] = []
+    rest = playable
+    while rest:
+        low = rest & -rest
+        out.extend(PLAYS[low.bit_length() - 1])
+        rest ^= low
+    out.append(DRAW)
+    legal = tuple(out)
+    if len(_PLAY_CACHE) >= _PLAY_CACHE_SIZE:
+        _PLAY_CACHE.clear()
+    _PLAY_CACHE[playable] = legal
+    return legal
+
+
 _CHANCE_ONLY = (CHANCE,)
 _SEATS = tuple((s,) for s in range(10))
 _NO_ACTIONS: tuple[Action, ...] = ()
@@ -124,12 +146,12 @@ def option_int(options: Mapping[str, OptionValue], name: str) -> int:
 
 @attrs.define(slots=True)
 class Shown:
-    """A hand shown to ``viewer`` (Mind Meld, or a Wild Draw 4 challenge): of each face,
-    how many ``target`` surely still holds."""
+    """A hand shown to ``viewer`` (Mind Meld, or a Wild Draw 4 challenge): ``counts[face id]``
+    copies that the hand's owner surely still holds, ``left`` of them in all."""
 
     viewer: int
-    target: int
-    counts: dict[Card, int]
+    counts: list[int]
+    left: int
 
 
 @attrs.frozen(slots=True)
@@ -190,7 +212,9 @@ class UnoState(State):
         self.max_turns = option_int(options, "max_turns")
         self.order = TurnOrder(players, dealer=0)
         self.board = Scoreboard.start(players)
-        self.hands: list[list[Card]] = [[] for _ in range(players)]
+        self.hands: list[list[Card]] = [[] for _ in range(players)]  # each sorted by card id
+        self.counts: list[list[int]] = [[0] * len(FACES) for _ in range(players)]
+        self.held: list[int] = [0] * players  # bit mask of the faces each seat holds
         self.draw: list[Card] = list(DECK.cards)  # top card last
         self.discard: list[Card] = []  # top card last
         self.colour = -1  # colour in force, -1 while none is named
@@ -207,7 +231,7 @@ class UnoState(State):
         self.then = THEN_PLAY
         self.reshuffle = False
         self.pending: tuple[int, int, int] = (-1, 0, AFTER_NOTHING)
-        self.shown: list[Shown] = []
+        self.shown: list[list[Shown]] = [[] for _ in range(players)]  # by the hand's owner
         self.turns = 0
         self.out = -1  # the seat that went out of the current hand
         self.last_hand: tuple[int, ...] = ()
@@ -254,33 +278,27 @@ class UnoState(State):
             return UNO_OR_DECLINE if seat == subject else CATCH_OR_DECLINE[subject]
         if seat != self.order.current:
             return _NO_ACTIONS
-        hand = self.hands[seat]
         if phase == PLAY:
-            mask = MATCH[self.colour * KINDS + self.discard[-1].rank]
-            out: list[Action] = []
-            previous = None
-            for card in hand:
-                if card is not previous:
-                    previous = card
-                    if card.bit & mask:
-                        out.extend(PLAYS[card.id])
-            if out and len(hand) == 2 and not self.called:
-                out.append(UNO)
-            out.append(DRAW)
-            return tuple(out)
+            playable = self.held[seat] & MATCH[self.colour * KINDS + self.discard[-1].rank]
+            legal = _PLAY_CACHE.get(playable)
+            if legal is None:
+                legal = _play_actions(playable)
+            if playable and len(self.hands[seat]) == 2 and not self.called:
+                return (*legal, UNO)
+            return legal
         if phase == DRAWN:
             drawn = self.drawn
             assert drawn is not None
-            if len(hand) == 2 and not self.called:
+            if len(self.hands[seat]) == 2 and not self.called:
                 return (*PLAYS[drawn.id], KEEP, UNO)
             return (*PLAYS[drawn.id], KEEP)
         if phase == RESPOND:
-            out = [DECLINE]
+            out: list[Action] = [DECLINE]
             if self.command == WILD4:
                 out.append(CHALLENGE)
-            if BEAM_CARD in hand:
+            if self.held[seat] & BEAM_CARD.bit:
                 out.extend(BEAMS)
-                if len(hand) == 2 and not self.called:
+                if len(self.hands[seat]) == 2 and not self.called:
                     out.append(UNO)
             return tuple(out)
         return NAMES  # COLOUR
@@ -352,13 +370,18 @@ class UnoState(State):
 
     def _deal(self, cards: tuple[Card, ...]) -> None:
         n = self.players
-        self.hands = [sorted(cards[s * HAND_SIZE : (s + 1) * HAND_SIZE], key=_ID) for s in range(n)]
+        self.hands = [[] for _ in range(n)]
+        self.counts = [[0] * len(FACES) for _ in range(n)]
+        self.held = [0] * n
+        for seat in range(n):
+            for card in cards[seat * HAND_SIZE : (seat + 1) * HAND_SIZE]:
+                self._add(seat, card)
         self.discard = [cards[n * HAND_SIZE]]
         self.draw = list(reversed(cards[n * HAND_SIZE + 1 :]))
         self.order.direction = 1
         self.window = None
         self.command = -1
-        self.shown = []
+        self.shown = [[] for _ in range(n)]
         self.turns = 0
         self.out = -1
         self._turn_up()
@@ -423,14 +446,13 @@ class UnoState(State):
     def _play(self, seat: int, action: Play) -> None:
         card = action.card
         kind = card.rank
-        hand = self.hands[seat]
         if kind == WILD4:
             colour = self.colour
             self.previous_colour = colour
-            self.fair = not any(COLOUR_OF[c.id] == colour for c in hand)
-        hand.remove(card)
+            self.fair = not self.held[seat] & COLOUR_MASK[colour]
+        hand = self._remove(seat, card)
         self.discard.append(card)
-        if self.shown:
+        if self.shown[seat]:
             self._forget(seat, card)
         left = len(hand)
         called = self.called
@@ -458,7 +480,9 @@ class UnoState(State):
         elif kind == LLAP:
             self.discard[-1:-1] = hand  # the old hand goes under the top discard
             self.hands[seat] = []
-            self._drop_shown(seat)
+            self.counts[seat] = [0] * len(FACES)
+            self.held[seat] = 0
+            self.shown[seat] = []
             self._draw(seat, left, AFTER_LLAP)
         else:  # SKIP, DRAW2, WILD4, MELD, TRIBBLE
             self._command(kind, seat, following)
@@ -506,10 +530,9 @@ class UnoState(State):
 
     def _beam(self, seat: int, colour: str) -> None:
         """Beam Me Up, Scotty out of turn: the command is stopped, play passes on."""
-        hand = self.hands[seat]
-        hand.remove(BEAM_CARD)
+        hand = self._remove(seat, BEAM_CARD)
         self.discard.append(BEAM_CARD)
-        if self.shown:
+        if self.shown[seat]:
             self._forget(seat, BEAM_CARD)
         self.colour = COLOUR_WORDS[colour]
         self.command = -1
@@ -534,17 +557,23 @@ class UnoState(State):
         """
         pile = self.draw
         hand = self.hands[seat]
+        counts = self.counts[seat]
+        held = self.held[seat]
         while count > 0:
             if not pile:
                 if len(self.discard) > 1:
+                    self.held[seat] = held
                     self.pending = (seat, count, after)
                     self.reshuffle = True
                     return
                 break
             card = pile.pop()
             insort(hand, card, key=_ID)
+            counts[card.id] += 1
+            held |= card.bit
             self.drawn = card
             count -= 1
+        self.held[seat] = held
         if after == AFTER_NOTHING:
             return
         if after == AFTER_PLAIN:
@@ -564,6 +593,21 @@ class UnoState(State):
             self._name_colour(self.order.next_seat(seat), THEN_PLAY)
         else:  # AFTER_END
             self._end_hand()
+
+    def _add(self, seat: int, card: Card) -> None:
+        insort(self.hands[seat], card, key=_ID)
+        self.counts[seat][card.id] += 1
+        self.held[seat] |= card.bit
+
+    def _remove(self, seat: int, card: Card) -> list[Card]:
+        """Take ``card`` out of ``seat``'s hand; return the hand."""
+        hand = self.hands[seat]
+        hand.remove(card)
+        counts = self.counts[seat]
+        counts[card.id] -= 1
+        if not counts[card.id]:
+            self.held[seat] &= ~card.bit
+        return hand
 
     # -- UNO call and catch window ------------------------------------------------------
 
@@ -587,20 +631,20 @@ class UnoState(State):
     # -- shown hands ------------------------------------------------------------------------
 
     def _show(self, viewer: int, target: int) -> None:
-        counts: dict[Card, int] = {}
-        for card in self.hands[target]:
-            counts[card] = counts.get(card, 0) + 1
-        self.shown = [s for s in self.shown if s.viewer != viewer or s.target != target]
-        self.shown.append(Shown(viewer, target, counts))
+        records = [s for s in self.shown[target] if s.viewer != viewer]
+        records.append(Shown(viewer, list(self.counts[target]), len(self.hands[target])))
+        self.shown[target] = records
 
     def _forget(self, target: int, card: Card) -> None:
         """``target`` played ``card``: viewers can no longer be sure of one copy of it."""
-        for shown in self.shown:
-            if shown.target == target and shown.counts.get(card, 0) > 0:
-                shown.counts[card] -= 1
-
-    def _drop_shown(self, target: int) -> None:
-        self.shown = [s for s in self.shown if s.target != target]
+        face = card.id
+        records = self.shown[target]
+        for shown in records:
+            if shown.counts[face]:
+                shown.counts[face] -= 1
+                shown.left -= 1
+        if not all(s.left for s in records):
+            self.shown[target] = [s for s in records if s.left]
 
     # -- end of a hand and of the match ---------------------------------------------------
 
@@ -643,8 +687,9 @@ class UnoState(State):
         window = self.window
         command = self.command
         shown = tuple(
-            (s.target, tuple(c for c, k in s.counts.items() for _ in range(k)))
-            for s in self.shown
+            (target, tuple(FACES[face] for face, k in enumerate(s.counts) for _ in range(k)))
+            for target, records in enumerate(self.shown)
+            for s in records
             if s.viewer == seat
         )
         return UnoView(
@@ -689,7 +734,7 @@ class UnoState(State):
             Zone("top discard", tuple(self.discard[-1:]), everyone),
         ]
         for seat, hand in enumerate(self.hands):
-            shown = [s for s in self.shown if s.target == seat]
+            shown = self.shown[seat]
             if not shown:
                 zones.append(Zone(f"hand {seat}", tuple(hand), frozenset({seat})))
                 continue
@@ -700,7 +745,7 @@ class UnoState(State):
             for card in hand:
                 copy = copy + 1 if card is previous else 0
                 previous = card
-                seen = frozenset({seat, *(s.viewer for s in shown if s.counts.get(card, 0) > copy)})
+                seen = frozenset({seat, *(s.viewer for s in shown if s.counts[card.id] > copy)})
                 groups.setdefault(seen, []).append(card)
             for seen, cards in groups.items():
                 others = ",".join(str(v) for v in sorted(seen - {seat}))
@@ -791,7 +836,7 @@ class UnoState(State):
     def _explain_play(self, seat: int, action: Action) -> tuple[str, str]:
         if isinstance(action, Play):
             card = action.card
-            if card not in self.hands[seat]:
+            if not self.held[seat] & card.bit:
                 return "not-in-hand", f"you hold no {card.text} ({a_card(card)[2:]})"
             needs = card.rank in NEEDS_COLOUR
             if needs and action.declare is None:
