@@ -41,6 +41,15 @@ def default_save_path(game: Game) -> Path:
     return Path.home() / ".cardkit" / "saves" / f"{game.id}-{stamp}.json"
 
 
+def make_bots(game: Game, seed: int, specs: list[BotSpec | None]) -> dict[int, BaseBot]:
+    """One bot per seat that has a spec, seeded from the match seed and the seat."""
+    return {
+        seat: make_bot(spec, game, seat, bot_seed(seed, seat))
+        for seat, spec in enumerate(specs)
+        if spec is not None
+    }
+
+
 class PlaySession:
     """One match between a person in seat ``human`` and bots in the other seats."""
 
@@ -51,6 +60,7 @@ class PlaySession:
         human: int,
         specs: list[BotSpec | None],
         path: Path,
+        bots: dict[int, BaseBot] | None = None,
     ) -> None:
         self.game = game
         self.state = state
@@ -59,11 +69,7 @@ class PlaySession:
         self.path = path
         self.out = console()
         self.render = Renderer(game, state.players, state.options)
-        self.bots: dict[int, BaseBot] = {
-            seat: make_bot(spec, game, seat, bot_seed(state.seed, seat))
-            for seat, spec in enumerate(specs)
-            if spec is not None
-        }
+        self.bots = bots if bots is not None else make_bots(game, state.seed, specs)
 
     # -- saving and resuming ---------------------------------------------------------
 
@@ -81,18 +87,17 @@ class PlaySession:
         """Rebuild a saved match, its bots and their generators, to continue it."""
         settings = record.meta.get(META_KEY)
         human, specs = _read_settings(settings, record.players)
-        state = game.create(record.players, record.seed, record.options, auto_chance=False)
-        session = cls(game, state, human, specs, path)
+        bots = make_bots(game, record.seed, specs)
 
         def catch_up(before: State, step: int, seat: int, action: Any) -> None:
-            bot = session.bots.get(seat)
+            bot = bots.get(seat)
             if bot is not None:
                 # the recorded action stands; the bot only catches up
                 with contextlib.suppress(Exception):
                     bot.choose(before.view(seat), before.legal_actions(seat))
 
-        session.state = replay(record, game, catch_up, auto_chance_after=False)
-        return session
+        state = replay(record, game, catch_up, auto_chance_after=False)
+        return cls(game, state, human, specs, path, bots)
 
     # -- the loop ------------------------------------------------------------------
 
