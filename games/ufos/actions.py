@@ -71,15 +71,24 @@ LEADS: dict[tuple[Card, str], PlayCard] = {
 }
 """``LEADS[(B12, "Y")]``: leading Blue 12 as a Yellow card."""
 SPIES: tuple[Spy, ...] = tuple(Spy(t) for t in range(6))
-_BIDS: dict[int, Bid] = {}
+BIDS: list[Bid] = [Bid(k) for k in range(200)]
+"""``BIDS[k]`` is the interned ``Bid(k)``; :func:`bids` extends it when points grow."""
 
 
 def bid(amount: int) -> Bid:
-    """The interned ``Bid(amount)``."""
-    action = _BIDS.get(amount)
-    if action is None:
-        action = _BIDS[amount] = Bid(amount)
-    return action
+    """The interned ``Bid(amount)`` (a new one for a negative amount)."""
+    if amount < 0:
+        return Bid(amount)
+    if amount >= len(BIDS):
+        BIDS.extend(Bid(k) for k in range(len(BIDS), amount + 1))
+    return BIDS[amount]
+
+
+def bids(low: int, high: int) -> list[Bid]:
+    """The interned bids ``low`` to ``high`` (empty when ``high < low``)."""
+    if high >= len(BIDS):
+        bid(high)
+    return BIDS[low : high + 1]
 
 
 _SUIT_WORDS = {

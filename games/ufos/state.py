@@ -50,7 +50,7 @@ from games.ufos.actions import (
     PlayCard,
     Spy,
     Wait,
-    bid,
+    bids,
 )
 from games.ufos.cards import (
     BID_SET,
@@ -80,6 +80,7 @@ _LEAD_ACTIONS: tuple[tuple[PlayCard, ...], ...] = tuple(
 )
 _EVERYONE: dict[int, frozenset[int]] = {n: frozenset(range(n)) for n in range(1, MAX_SETS + 1)}
 _NOBODY: frozenset[int] = frozenset()
+_SEATS: tuple[tuple[int], ...] = tuple((s,) for s in range(MAX_SETS))
 
 
 def hand_scores(tricks: Sequence[int], winner: int, game: str) -> list[int]:
@@ -226,7 +227,7 @@ class UfosState(State):
     def _to_act(self) -> tuple[int, ...]:
         phase = self.phase
         if phase in (PLAY, AUCTION):
-            return (self.order.current,)
+            return _SEATS[self.order.current]
         if phase == CHOOSE:
             assert self.choice is not None
             return self.choice.pending
@@ -276,7 +277,7 @@ class UfosState(State):
             can_spy = points - 1 >= self.high_bid
         else:
             out = [PASS]
-            out.extend(bid(k) for k in range(self.high_bid + 1, points + 1))
+            out.extend(bids(self.high_bid + 1, points))
             can_spy = points >= 1
         if can_spy:
             if self.respy:
