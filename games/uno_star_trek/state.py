@@ -27,6 +27,7 @@ first, then every opponent in play order, answers before the next turn goes on.
 from __future__ import annotations
 
 from bisect import insort
+from collections import Counter
 from collections.abc import Mapping
 from operator import attrgetter
 
@@ -146,12 +147,11 @@ def option_int(options: Mapping[str, OptionValue], name: str) -> int:
 
 @attrs.define(slots=True)
 class Shown:
-    """A hand shown to ``viewer`` (Mind Meld, or a Wild Draw 4 challenge): ``counts[face id]``
-    copies that the hand's owner surely still holds, ``left`` of them in all."""
+    """A hand shown to ``viewer`` (Mind Meld, or a Wild Draw 4 challenge): the ``cards``
+    of it that its owner surely still holds, sorted by card id."""
 
     viewer: int
-    counts: list[int]
-    left: int
+    cards: list[Card]
 
 
 @attrs.frozen(slots=True)
@@ -313,7 +313,8 @@ class UnoState(State):
             if seat in window.seats and seat not in window.done:
                 self._answer_window(window, seat, action)
                 return
-            self.window = None  # the turn goes on: the catch window closes
+            if type(action) is not CallUno:
+                self.window = None  # the next turn begins: the catch window closes
         kind = type(action)
         if kind is Play:
             assert isinstance(action, Play)
@@ -632,19 +633,17 @@ class UnoState(State):
 
     def _show(self, viewer: int, target: int) -> None:
         records = [s for s in self.shown[target] if s.viewer != viewer]
-        records.append(Shown(viewer, list(self.counts[target]), len(self.hands[target])))
+        records.append(Shown(viewer, list(self.hands[target])))
         self.shown[target] = records
 
     def _forget(self, target: int, card: Card) -> None:
         """``target`` played ``card``: viewers can no longer be sure of one copy of it."""
-        face = card.id
         records = self.shown[target]
         for shown in records:
-            if shown.counts[face]:
-                shown.counts[face] -= 1
-                shown.left -= 1
-        if not all(s.left for s in records):
-            self.shown[target] = [s for s in records if s.left]
+            if card in shown.cards:
+                shown.cards.remove(card)
+        if not all(s.cards for s in records):
+            self.shown[target] = [s for s in records if s.cards]
 
     # -- end of a hand and of the match ---------------------------------------------------
 
@@ -687,7 +686,7 @@ class UnoState(State):
         window = self.window
         command = self.command
         shown = tuple(
-            (target, tuple(FACES[face] for face, k in enumerate(s.counts) for _ in range(k)))
+            (target, tuple(s.cards))
             for target, records in enumerate(self.shown)
             for s in records
             if s.viewer == seat
@@ -739,13 +738,14 @@ class UnoState(State):
                 zones.append(Zone(f"hand {seat}", tuple(hand), frozenset({seat})))
                 continue
             # Copy i of a face is seen by every viewer sure of more than i copies.
+            known = [(s.viewer, Counter(s.cards)) for s in shown]
             groups: dict[frozenset[int], list[Card]] = {}
             previous = None
             copy = 0
             for card in hand:
                 copy = copy + 1 if card is previous else 0
                 previous = card
-                seen = frozenset({seat, *(s.viewer for s in shown if s.counts[card.id] > copy)})
+                seen = frozenset({seat, *(v for v, counts in known if counts[card] > copy)})
                 groups.setdefault(seen, []).append(card)
             for seen, cards in groups.items():
                 others = ",".join(str(v) for v in sorted(seen - {seat}))
