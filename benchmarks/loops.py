@@ -13,7 +13,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardkit.bots import RandomBot, bot_seed
-from cardkit.game import Game
+from cardkit.game import Game, State
+from cardkit.match import Scoreboard
 from cardkit.runner import play_match
 
 
@@ -39,12 +40,19 @@ def load_game(game_id: str) -> Game | str:
 # -- cardkit ------------------------------------------------------------------------
 
 
+def hands_played(state: State) -> int:
+    """Hands scored in a finished match: its ``board`` (a core Scoreboard) counts them."""
+    board = getattr(state, "board", None)
+    return board.hands_played if isinstance(board, Scoreboard) else 1
+
+
 class CardkitHands:
     """Hands of a cardkit game played by the plain driver loop.
 
     One call plays ``n`` matches with seeds ``0..n-1`` (the options make a
-    match a single hand where the game allows it) and returns hands or
-    decisions (non-chance steps).
+    match a single hand where the game allows it) and returns the hands
+    played (as the match's scoreboard counts them) or the decisions
+    (non-chance steps).
     """
 
     def __init__(
@@ -60,6 +68,7 @@ class CardkitHands:
         players = self.players
         options = self.options
         decisions = 0
+        hands = 0
         for seed in range(n):
             state = create(players, seed, options)
             rng = random.Random(seed)
@@ -69,7 +78,8 @@ class CardkitHands:
                 legal = state.legal_actions(seat)
                 state.apply(seat, legal[randrange(len(legal))])
                 decisions += 1
-        return float(decisions if self.count == "decisions" else n)
+            hands += hands_played(state)
+        return float(decisions if self.count == "decisions" else hands)
 
 
 class CardkitRunner:
@@ -89,16 +99,20 @@ class CardkitRunner:
 
     def __call__(self, n: int) -> float:
         decisions = 0
+        hands = 0
         for seed in range(n):
             bots = [RandomBot(self.game, s, bot_seed(seed, s)) for s in range(self.players)]
             outcome = play_match(self.game, bots, seed, self.options)
             decisions += sum(1 for seat, _ in outcome.state.history if seat >= 0)
-        return float(decisions if self.count == "decisions" else n)
+            hands += hands_played(outcome.state)
+        return float(decisions if self.count == "decisions" else hands)
 
 
-def decisions_per_hand(game: Game, players: int, options: Mapping[str, Any], hands: int) -> float:
-    """Mean decisions (non-chance steps) per match over ``hands`` seeded matches."""
-    return CardkitHands(game, players, options, "decisions")(hands) / hands
+def per_match(game: Game, players: int, options: Mapping[str, Any], matches: int) -> str:
+    """Mean decisions (non-chance steps) and hands per match over seeded matches."""
+    decisions = CardkitHands(game, players, options, "decisions")(matches) / matches
+    hands = CardkitHands(game, players, options, "hands")(matches) / matches
+    return f"{decisions:.1f} decisions and {hands:.2f} hands per match"
 
 
 # -- OpenSpiel ----------------------------------------------------------------------

@@ -51,9 +51,9 @@ def calibrate(work: Work, seconds: float) -> int:
     """The batch size that makes ``work(n)`` take about ``seconds``."""
     n = 1
     while True:
-        start = time.perf_counter()
+        start = time.process_time()
         work(n)
-        elapsed = time.perf_counter() - start
+        elapsed = time.process_time() - start
         if elapsed >= seconds / 4 or n >= 1 << 24:
             return max(1, round(n * seconds / max(elapsed, 1e-9)))
         n *= 4 if elapsed < seconds / 40 else 2
@@ -63,15 +63,16 @@ def rates(sides: Sequence[Work], reps: int, seconds: float, unit: str) -> list[S
     """Rates (units per second) of each side, run alternately ``reps`` times.
 
     Each side is calibrated once to a batch of about ``seconds``; then every
-    repetition runs one batch of each side in turn.
+    repetition runs one batch of each side in turn. Time is the CPU time of
+    this process, so other load on the machine stays out of the figures.
     """
     batches = [calibrate(w, seconds) for w in sides]
     samples: list[list[float]] = [[] for _ in sides]
     for _ in range(reps):
         for i, work in enumerate(sides):
-            start = time.perf_counter()
+            start = time.process_time()
             done = work(batches[i])
-            samples[i].append(done / (time.perf_counter() - start))
+            samples[i].append(done / (time.process_time() - start))
     return [Stat(tuple(s), unit) for s in samples]
 
 

@@ -25,9 +25,9 @@ from benchmarks.loops import (
     OpenSpielHands,
     RLCardBare,
     RLCardEnvRun,
-    decisions_per_hand,
     load_game,
     peer_version,
+    per_match,
 )
 from benchmarks.measure import Stat, fmt, rates, wall, walls
 from benchmarks.search import search_costs
@@ -37,14 +37,14 @@ HERE = Path(__file__).resolve().parent
 TRICK_OPTIONS: dict[str, Any] = {"schedule": "12"}
 """universal-bid: a single 12-card hand, so one match is one hand."""
 
-UNO_OPTIONS: dict[str, Any] = {}
-"""uno-star-trek: the options that make one match a single hand (see README)."""
+UNO_OPTIONS: dict[str, Any] = {"target_score": 1}
+"""uno-star-trek: the first hand's winner scores at least 1, so a match is one hand."""
 
-UFOS_OPTIONS: dict[str, Any] = {}
-"""ufos: the options that make one match a single hand (see README)."""
+UFOS_OPTIONS: dict[str, Any] = {"hands_per_player": 1}
+"""ufos: one hand per player (every seat deals once); hands are counted, not matches."""
 
-ARENA_GAME = ("universal-bid", 4, TRICK_OPTIONS)
-"""The game, players and options the arena figures play."""
+ARENA_GAME: tuple[str, int, dict[str, Any]] = ("universal-bid", 4, {})
+"""The game, players and options the arena figures play (full ten-hand matches)."""
 
 
 @dataclass
@@ -115,10 +115,9 @@ def trick_taking(cfg: Config) -> Report:
     report.rows.append(ratio_row(label, a, p, 1.0))
     report.rows.append(ratio_row(label + " [runner, views]", b, p, None))
     report.notes.append(
-        f"trick-taking decisions per hand: cardkit "
-        f"{decisions_per_hand(game, 4, TRICK_OPTIONS, 20):.1f}, OpenSpiel "
-        f"{peer.decisions / max(1, peer.hands):.1f} "
-        "(both should be 4 bids + 48 plays = 52)"
+        f"trick-taking: cardkit {per_match(game, 4, TRICK_OPTIONS, 20)}; OpenSpiel "
+        f"{peer.decisions / max(1, peer.hands):.1f} decisions per hand "
+        "(4 bids + 48 plays = 52 on both sides)"
     )
     return report
 
@@ -146,9 +145,8 @@ def shedding(cfg: Config) -> Report:
     report.rows.append(ratio_row(label + " vs env.run", a, e, 20.0))
     report.rows.append(ratio_row(label + " vs bare loop", a, g, 1.0))
     report.rows.append(ratio_row(label + " [runner, views] vs bare loop", b, g, None))
-    per_hand = decisions_per_hand(game, 4, UNO_OPTIONS, 20)
     report.notes.append(
-        f"shedding decisions per hand: cardkit {per_hand:.1f}; RLCard bare "
+        f"shedding: cardkit {per_match(game, 4, UNO_OPTIONS, 20)}; RLCard decisions per hand: bare "
         f"{bare.decisions / max(1, bare.hands):.1f}, env.run "
         f"{env_run.decisions / max(1, env_run.hands):.1f}"
     )
@@ -166,10 +164,7 @@ def ufos(cfg: Config) -> Report:
             continue
         (a,) = rates([CardkitHands(game, players, UFOS_OPTIONS)], cfg.reps, cfg.seconds, "hands/s")
         report.rows.append(Row(label, str(a), "no peer"))
-        report.notes.append(
-            f"U.F.O.s {players}p decisions per hand: "
-            f"{decisions_per_hand(game, players, UFOS_OPTIONS, 20):.1f}"
-        )
+        report.notes.append(f"U.F.O.s {players}p: {per_match(game, players, UFOS_OPTIONS, 20)}")
     return report
 
 
@@ -199,9 +194,8 @@ def startup(cfg: Config) -> Report:
 def arena_argv(matches: int, workers: int) -> list[str]:
     """The arena command line the parallel and memory figures run."""
     game, players, options = ARENA_GAME
-    argv = [*cardkit_command(), "arena", game, "--matches", str(matches)]
-    argv += ["--workers", str(workers), "--seed", "1"]
-    argv += ["--bots", ",".join(["random"] * players)]
+    argv = [*cardkit_command(), "arena", game, "--bot", "random", "--players", str(players)]
+    argv += ["--matches", str(matches), "--workers", str(workers), "--seed", "1"]
     for key, value in options.items():
         argv += ["--option", f"{key}={value}"]
     return argv
@@ -220,7 +214,7 @@ def arena_missing() -> str | None:
 def arena(cfg: Config) -> Report:
     """``cardkit arena --workers 2`` against ``--workers 1`` on the same matches."""
     report = Report()
-    matches = 200 if cfg.quick else 2000
+    matches = 200 if cfg.quick else 3000
     label = f"parallel arena: --workers 2 vs 1, {matches} matches (speed-up)"
     why = arena_missing()
     if why:
@@ -237,7 +231,10 @@ def arena(cfg: Config) -> Report:
         "yes" if speedup >= 1.7 else "NO",
     )
     report.rows.append(row)
-    report.notes.append(f"arena ran on {os.cpu_count()} CPUs; game {ARENA_GAME[0]}")
+    report.notes.append(
+        f"parallel arena: {ARENA_GAME[0]} default options, random bots, {os.cpu_count()} CPUs, "
+        f"load average {_load()} after the figure"
+    )
     return report
 
 
@@ -275,7 +272,8 @@ def memory(cfg: Config) -> Report:
 def search(cfg: Config) -> Report:
     """Cost of ``state.clone()`` and of sampling a view's hidden cards, per game."""
     report = Report()
-    for row, note in search_costs(cfg.reps, cfg.seconds):
+    setups = {"universal-bid": TRICK_OPTIONS, "uno-star-trek": UNO_OPTIONS, "ufos": UFOS_OPTIONS}
+    for row, note in search_costs(cfg.reps, cfg.seconds, setups):
         report.rows.append(Row(*row))
         if note:
             report.notes.append(note)
@@ -314,7 +312,16 @@ def machine() -> list[str]:
         f"machine: {os.cpu_count()} CPUs (nproc), {cpu}, {platform.system()} {platform.release()}",
         f"python: {platform.python_implementation()} {platform.python_version()}",
         f"cardkit: {peer_version('cardkit') or '?'} at commit {_commit()}; peers: {peers}",
+        f"load average at start: {_load()}",
     ]
+
+
+def _load() -> str:
+    """The 1-minute load average: other work on the machine shows here."""
+    try:
+        return f"{os.getloadavg()[0]:.2f}"
+    except OSError:
+        return "?"
 
 
 def _commit() -> str:
@@ -381,5 +388,5 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("spread: half the range of the repetitions, relative to the median.")
     for note in notes:
         print(f"- {note}")
-    print(f"total time: {time.perf_counter() - started:.0f} s")
+    print(f"total time: {time.perf_counter() - started:.0f} s; load average at end: {_load()}")
     return 0

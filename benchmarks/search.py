@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from benchmarks.loops import load_game, peer_version
@@ -22,22 +22,29 @@ from cardkit.cards import Card
 from cardkit.game import Game, State
 from cardkit.seats import CHANCE
 
-GAMES = ("universal-bid", "uno-star-trek", "ufos")
 POSITIONS = 20
 
 
-def positions(game: Game, players: int, seed: int = 7) -> list[State]:
-    """Up to ``POSITIONS`` states at evenly spaced steps of one seeded random match."""
-    rng = random.Random(seed)
-    state = game.create(players, seed)
-    states: list[State] = []
-    while not state.is_over():
-        states.append(state.clone())
-        seat = state.to_act()[0]
-        legal = state.legal_actions(seat)
-        state.apply(seat, legal[rng.randrange(len(legal))])
-    step = max(1, len(states) // POSITIONS)
-    return states[::step][:POSITIONS]
+def positions(game: Game, players: int, options: Mapping[str, Any], seed: int = 7) -> list[State]:
+    """Up to ``POSITIONS`` states at evenly spaced decisions of one seeded random match."""
+
+    def play(keep: set[int]) -> tuple[int, list[State]]:
+        rng = random.Random(seed)
+        state = game.create(players, seed, options)
+        kept: list[State] = []
+        decisions = 0
+        while not state.is_over():
+            if decisions in keep:
+                kept.append(state.clone())
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.randrange(len(legal))])
+            decisions += 1
+        return decisions, kept
+
+    total, _ = play(set())
+    step = max(1, total // POSITIONS)
+    return play(set(range(0, total, step)))[1][:POSITIONS]
 
 
 class HiddenSampler:
@@ -127,11 +134,16 @@ PEERS: dict[str, tuple[str, str, Callable[[], list[Any]], Callable[[Any], object
 }
 
 
-def search_costs(reps: int, seconds: float) -> Iterator[tuple[tuple[str, ...], str]]:
-    """Rows ``(figure, cardkit, peer, ratio)`` and a note for each game."""
-    for game_id in GAMES:
-        clone_label = f"clone: {game_id}, {{p}}p (clones/s)"
-        sample_label = f"sample hidden cards: {game_id}, {{p}}p (samples/s)"
+def search_costs(
+    reps: int, seconds: float, setups: Mapping[str, Mapping[str, Any]]
+) -> Iterator[tuple[tuple[str, ...], str]]:
+    """Rows ``(figure, cardkit, peer, ratio)`` and a note for each game.
+
+    ``setups`` gives each game's options (the single-hand ones of the throughput figures).
+    """
+    for game_id, options in setups.items():
+        clone_label = f"clone: {game_id}, {{p}}p (µs per clone, lower is better)"
+        sample_label = f"sample hidden cards: {game_id}, {{p}}p (µs per sample)"
         game = load_game(game_id)
         if isinstance(game, str):
             missing = f"game missing ({game})"
@@ -139,7 +151,7 @@ def search_costs(reps: int, seconds: float) -> Iterator[tuple[tuple[str, ...], s
             yield (sample_label.format(p="?"), missing), ""
             continue
         players = 4 if game.min_players <= 4 <= game.max_players else game.default_players
-        states = positions(game, players)
+        states = positions(game, players, options)
         samplers = [HiddenSampler(s, _seat(s), i) for i, s in enumerate(states)]
         sides: list[Callable[[int], float]] = [
             _cycle(states, lambda s: s.clone()),
@@ -155,7 +167,7 @@ def search_costs(reps: int, seconds: float) -> Iterator[tuple[tuple[str, ...], s
         if peer is None:
             row += ("no peer",)
         elif len(stats) > 2:
-            row += (f"{_per_op(stats[2])} ({peer[1]})", f"{clone.median / stats[2].median:.2f}x")
+            row += (f"{_per_op(stats[2])} ({peer[1]})", f"{stats[2].median / clone.median:.2f}x")
             peer_note = ""
         else:
             row += (f"not installed ({peer[0]})",)
@@ -164,11 +176,11 @@ def search_costs(reps: int, seconds: float) -> Iterator[tuple[tuple[str, ...], s
         history = sum(len(s.history) for s in states) / max(1, len(states))
         yield (
             (sample_label.format(p=players), _per_op(sample)),
-            f"{game_id}: {len(states)} positions, on average {history:.0f} steps of history "
-            f"and {hidden:.0f} hidden cards",
+            f"{game_id} search positions: {len(states)} of one match with {dict(options)}, "
+            f"on average {history:.0f} steps of history and {hidden:.0f} hidden cards",
         )
 
 
 def _per_op(stat: Stat) -> str:
-    """Rate and time per operation."""
-    return f"{stat} ({1e6 / stat.median:.1f} µs)"
+    """Time per operation."""
+    return f"{1e6 / stat.median:.1f} µs ±{stat.spread * 100:.0f}%"
