@@ -122,7 +122,7 @@ class UfosGame(Game):
         points = players * start + hands * 2 * players * tricks
         per_opponent = RESPY_LIMIT if options["respy"] else players - 1
         spies = players * per_opponent
-        auction = players + 2 * (points + spies) + 1
+        auction = 2 * (players + points + spies) + 1  # waits: at most one per other action
         return hands * (1 + players + auction + len(DECK))
 
     def describe(self, state: State, seat: int, action: Action, viewer: int | None) -> str:
