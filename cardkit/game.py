@@ -297,7 +297,7 @@ class Game(ABC):
     rules: ClassVar[str] = ""
     bots: ClassVar[Mapping[str, type[Any]]] = {}
     suit_styles: ClassVar[Mapping[str, str]] = {}
-    """Rich style per suit (``{"R": "red"}``) for front ends that colour cards."""
+    """Rich style per suit (``{"R": "red"}``) for front ends; its order is the display order."""
 
     @abstractmethod
     def new_state(

@@ -74,7 +74,7 @@ class Renderer:
             faces: tuple[Card, ...] = game.deck(players, options).faces
         except Exception:  # a renderer must never fail on a game's deck
             faces = ()
-        self.suit_order: dict[str, int] = {}
+        self.suit_order: dict[str, int] = {s: i for i, s in enumerate(game.suit_styles)}
         self.by_text: dict[str, Card] = {}
         for card in faces:
             self.suit_order.setdefault(card.suit, len(self.suit_order))
@@ -97,7 +97,7 @@ class Renderer:
         return Text(card.text, style=self.style(card.suit))
 
     def cards(self, cards: Iterable[Card]) -> Text:
-        """Cards grouped by suit (deck order of suits), lowest rank first, coloured."""
+        """Cards grouped by suit (in ``suit_styles`` order), lowest rank first, coloured."""
         groups: dict[str, list[Card]] = {}
         for card in cards:
             groups.setdefault(card.suit, []).append(card)
