@@ -87,6 +87,9 @@ COLOUR_MASK: tuple[int, ...] = tuple(
 )
 """Bit mask of the faces of each colour."""
 
+KIND_LABELS: dict[int, str] = {c.rank: c.label for c in FACES if c.rank >= SKIP}
+"""Card kind to its name: ``Skip``, ``Draw 2``, ``Wild Draw 4`` ..."""
+
 _WILD_MASK = 0
 for _card in FACES:
     if _card.rank >= WILD:

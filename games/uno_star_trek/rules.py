@@ -116,7 +116,7 @@ face value; Skip, Reverse and Draw 2 20 points; Wild, Wild Draw 4 and the four
 specials 50 points. If the last card played is a Draw 2, Wild Draw 4 or Double
 Tribble, the next player draws first and those cards count too (there is no
 challenge or Beam against a card that ends the hand). The first player to
-reach the target score wins.
+reach the target score (`target_score`, 500) wins.
 
 With `scoring=lowest` every player instead adds the points of the cards they
 are caught with, and when someone reaches the target the lowest total wins.

@@ -83,6 +83,7 @@ from games.uno_star_trek.cards import (
     DRAW2,
     FACES,
     HAND_SIZE,
+    KIND_LABELS,
     KINDS,
     LLAP,
     MATCH,
@@ -94,6 +95,7 @@ from games.uno_star_trek.cards import (
     WILD,
     WILD4,
     a_card,
+    card_name,
     hand_points,
 )
 
@@ -805,7 +807,7 @@ class UnoState(State):
         return "not-your-turn", f"it is not seat {seat}'s turn (to act: {self._who()})"
 
     def _explain_respond(self, action: Action) -> tuple[str, str]:
-        name = COMMAND_NAMES.get(self.command, "command")
+        name = KIND_LABELS.get(self.command, "command")
         if isinstance(action, Challenge):
             return "no-challenge", "only a Wild Draw 4 can be challenged"
         if isinstance(action, Beam):
@@ -814,7 +816,7 @@ class UnoState(State):
             return "uno-not-now", "call uno when you hold two cards and are about to play one"
         choices = "decline (accept it)" + (", challenge" if self.command == WILD4 else "")
         return "must-respond", (
-            f"a {name} card is directed at you: answer it first with {choices} "
+            f"a {name} is directed at you: answer it first with {choices} "
             "or beam COLOUR if you hold Beam Me Up, Scotty"
         )
 
@@ -837,12 +839,12 @@ class UnoState(State):
         if isinstance(action, Play):
             card = action.card
             if not self.held[seat] & card.bit:
-                return "not-in-hand", f"you hold no {card.text} ({a_card(card)[2:]})"
+                return "not-in-hand", f"you hold no {card.text} ({card_name(card)})"
             needs = card.rank in NEEDS_COLOUR
             if needs and action.declare is None:
                 return "colour-needed", f"name a colour with it: play {card.text} red (or another)"
             if not needs and action.declare is not None:
-                return "no-colour", f"{card.text} names no colour: play {card.text}"
+                return self._explain_colour(action)
             top = self.discard[-1]
             return "no-match", (
                 f"{a_card(card)} does not match {a_card(top)} with {COLOURS[self.colour]} in force"
@@ -850,6 +852,8 @@ class UnoState(State):
         if isinstance(action, Keep):
             return "keep-not-now", "keep is only for a card you have just drawn"
         if isinstance(action, CallUno):
+            if self.called:
+                return "uno-not-now", "you have already called UNO"
             return "uno-not-now", "call uno when you hold two cards and can play one of them"
         if isinstance(action, Challenge):
             return "no-challenge", "only the target of a Wild Draw 4 may challenge, before drawing"
@@ -868,4 +872,6 @@ class UnoState(State):
         card = action.card
         if card.rank in NEEDS_COLOUR and action.declare is None:
             return "colour-needed", f"name a colour with it: play {card.text} red (or another)"
+        if card.rank == LLAP:
+            return "no-colour", "the colour is named after the new hand is drawn: play llap"
         return "no-colour", f"{card.text} names no colour: play {card.text}"
