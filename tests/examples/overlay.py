@@ -43,6 +43,8 @@ class Overlay:
 
     def __init__(self, root: Path) -> None:
         self.root = root
+        self.copies: dict[Path, Path] = {}
+        """Package folder -> the copy installed here (see :func:`installed`)."""
         subprocess.run(
             [sys.executable, "-m", "venv", "--without-pip", str(root)],
             check=True,
@@ -96,15 +98,20 @@ _SHARED: dict[tuple[Path, ...], Overlay] = {}
 
 
 def installed(*paths: Path) -> Overlay:
-    """An overlay with the packages at ``paths`` installed, shared by the tests that ask.
-
-    It lives in a temporary folder that is removed when the test run ends.
+    """An overlay with copies of the packages at ``paths`` installed, shared by the tests
+    that ask for the same. Copies keep build files out of the repository; everything
+    lives in a temporary folder removed when the test run ends.
     """
     key = tuple(p.resolve() for p in paths)
     if key not in _SHARED:
         root = Path(tempfile.mkdtemp(prefix="cardkit-overlay-"))
         atexit.register(shutil.rmtree, root, ignore_errors=True)
+        skip = shutil.ignore_patterns("__pycache__", ".*_cache", "*.egg-info", "build")
+        copies = [root / "src" / path.name for path in key]
+        for path, copy in zip(key, copies, strict=True):
+            shutil.copytree(path, copy, ignore=skip)
         overlay = Overlay(root / "venv")
-        overlay.install(*key)
+        overlay.install(*copies)
+        overlay.copies = dict(zip(key, copies, strict=True))
         _SHARED[key] = overlay
     return _SHARED[key]

@@ -25,8 +25,9 @@ def overlay() -> Overlay:
 
 
 def run_tests(overlay: Overlay, package: Path) -> str:
-    proc = overlay.run("-m", "pytest", "-p", "no:cacheprovider", "-rs", str(package), cwd=package)
-    return proc.stdout
+    """Run the test suite of the installed copy of ``package``."""
+    copy = overlay.copies[package.resolve()]
+    return overlay.run("-m", "pytest", "-p", "no:cacheprovider", "-rs", cwd=copy).stdout
 
 
 def test_oh_hell_passes_its_own_tests(overlay: Overlay) -> None:
