@@ -154,11 +154,16 @@ class UfosGame(Game):
             else:
                 line += f"; seat {winner} wins the bid for {after.winning_bid}"
             line += f": {what}, game {after.mode}"
-        if isinstance(action, PlayCard) and after.last_trick is not state.last_trick:
-            line += f"; seat {after.last_winner} takes the trick"
+        trick = state.trick
+        if isinstance(action, PlayCard) and trick and len(trick.cards) == state.players - 1:
             if after.board.hands_played > state.board.hands_played:
+                taken = after.last_tricks
+                winner = next(s for s in range(state.players) if taken[s] > state.tricks[s])
                 scores = " ".join(f"{d:+d}" for d in after.last_scores)
-                line += f"; hand scored: {scores}; points {list(after.board.totals)}"
+                line += f"; seat {winner} takes the trick; hand scored: {scores}"
+                line += f"; points {' '.join(str(p) for p in after.board.totals)}"
+            else:
+                line += f"; seat {after.last_winner} takes the trick"
         return line
 
 

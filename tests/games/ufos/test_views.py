@@ -6,7 +6,7 @@ from cardkit import Card
 from cardkit.testing import cards_in
 from games.ufos import BID_DECK, DECK, GAME, UfosState, parse
 
-from .helpers import SUIT_HANDS, deal, new, run
+from .helpers import HIGH_EXAMPLE, SUIT_HANDS, deal, new, run
 
 
 def visible_cards(state: UfosState, seat: int) -> set[Card]:
@@ -108,3 +108,27 @@ def test_describe_hides_picks_and_spied_cards() -> None:
     )
     run(state, "pass")
     assert GAME.describe(state, 0, parse("play B10 as Y"), 1) == "seat 0 leads B10 as yellow"
+
+
+def test_describe_names_the_trick_winner_and_the_hand_score() -> None:
+    state = new()
+    deal(state, *SUIT_HANDS)
+    run(state, "choose x high", "choose red low", "choose green high", "choose tan low")
+    run(state, "bid 2", "pass", "pass", "pass")
+    lines = []
+    for trick in HIGH_EXAMPLE:
+        for token in trick.split():
+            card, _, declared = token.partition("=")
+            action = parse(f"play {card} as {declared}" if declared else f"play {card}")
+            seat = state.to_act()[0]
+            lines.append(GAME.describe(state, seat, action, 3))
+            state.apply(seat, action)
+    assert lines[0] == "seat 0 plays R15"
+    assert lines[3] == "seat 3 plays T1; seat 0 takes the trick"
+    assert lines[19] == "seat 3 plays T5; seat 1 takes the trick"  # Tom's Blue 10
+    assert lines[31] == "seat 0 plays R4; seat 2 takes the trick"  # Pete's Blue 12
+    assert sum("takes the trick" in line for line in lines) == 15
+    assert lines[56] == "seat 2 leads B12 as green"
+    assert lines[59] == (
+        "seat 1 plays Y13; seat 2 takes the trick; hand scored: +8 +3 +8 +0; points 26 23 28 20"
+    )
