@@ -76,33 +76,47 @@ def rates(sides: Sequence[Work], reps: int, seconds: float, unit: str) -> list[S
     return [Stat(tuple(s), unit) for s in samples]
 
 
-def wall(argv: Sequence[str], env: dict[str, str] | None = None) -> tuple[float, int]:
-    """Wall time (s) and peak resident memory (KiB) of one process run to completion.
+@dataclass(frozen=True)
+class Run:
+    """One whole process: wall time, CPU time (user + system, children included), peak RSS."""
 
-    The peak covers the process and the children it waited for.
+    wall: float
+    cpu: float
+    rss_kib: int
+
+
+def run_process(argv: Sequence[str]) -> Run:
+    """Run ``argv`` to completion (output discarded); raise ``RuntimeError`` if it fails.
+
+    CPU time and peak memory cover the process and the children it waited for.
     """
     start = time.perf_counter()
-    proc = subprocess.Popen(list(argv), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    proc = subprocess.Popen(list(argv), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    assert proc.stderr is not None
+    err = proc.stderr.read().decode(errors="replace")
+    proc.stderr.close()
     _, status, usage = os.wait4(proc.pid, 0)
     elapsed = time.perf_counter() - start
     proc.returncode = os.waitstatus_to_exitcode(status)
-    err = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
-    if proc.stderr:
-        proc.stderr.close()
     if proc.returncode != 0:
         lines = [ln.strip("│╭╰─ ") for ln in err.splitlines()]
         why = next((ln for ln in reversed(lines) if ln), "(no message)")
         raise RuntimeError(f"{' '.join(argv)} exited {proc.returncode}: {why}")
-    return elapsed, int(usage.ru_maxrss)
+    return Run(elapsed, usage.ru_utime + usage.ru_stime, int(usage.ru_maxrss))
 
 
-def walls(commands: Sequence[Sequence[str]], reps: int, warmup: int = 1) -> list[Stat]:
-    """Wall times of whole processes, run alternately ``reps`` times after a warm-up."""
+def processes(
+    commands: Sequence[Sequence[str]], reps: int, warmup: int = 1
+) -> list[tuple[Stat, Stat]]:
+    """(wall, CPU) times of whole processes, run alternately ``reps`` times after a warm-up."""
     for argv in commands:
         for _ in range(warmup):
-            wall(argv)
-    samples: list[list[float]] = [[] for _ in commands]
+            run_process(argv)
+    walls: list[list[float]] = [[] for _ in commands]
+    cpus: list[list[float]] = [[] for _ in commands]
     for _ in range(reps):
         for i, argv in enumerate(commands):
-            samples[i].append(wall(argv)[0])
-    return [Stat(tuple(s), "s") for s in samples]
+            run = run_process(argv)
+            walls[i].append(run.wall)
+            cpus[i].append(run.cpu)
+    return [(Stat(tuple(w), "s"), Stat(tuple(c), "s")) for w, c in zip(walls, cpus, strict=True)]
