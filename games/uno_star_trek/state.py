@@ -687,11 +687,15 @@ class UnoState(State):
         phase = self.phase
         window = self.window
         command = self.command
-        shown = tuple(
-            (target, tuple(s.cards))
-            for target, records in enumerate(self.shown)
-            for s in records
-            if s.viewer == seat
+        shown = (
+            tuple(
+                (target, tuple(s.cards))
+                for target, records in enumerate(self.shown)
+                for s in records
+                if s.viewer == seat
+            )
+            if any(self.shown)
+            else ()
         )
         return UnoView(
             seat=seat,
