@@ -81,7 +81,7 @@ def write(names: Names, target: Path) -> list[Path]:
 
 def new_game(
     name: Annotated[str, typer.Argument(help="The new game's id, like 'my-game'.")],
-    dir: Annotated[
+    folder: Annotated[
         Path | None,
         typer.Option("--dir", help="Folder to create (default: ./NAME); never overwritten."),
     ] = None,
@@ -95,7 +95,7 @@ def new_game(
         fail(problem)
     if name in game_names():
         fail(f"a game named {name!r} is already installed: choose another name")
-    target = Path(name) if dir is None else dir
+    target = Path(name) if folder is None else folder
     if target.exists() and not (target.is_dir() and not any(target.iterdir())):
         fail(f"{target} already exists and is not an empty folder: choose another --dir")
     names = Names.of(name)

@@ -117,7 +117,7 @@ def test_the_package_passes_ruff_and_mypy_strict(name: str, tmp_path: Path) -> N
     if len(name) == MAX_NAME:
         return  # the long name is for line lengths; types do not depend on the name
     proc = subprocess.run(
-        [sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path / "cache"), "."],
+        [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(tmp_path / "cache"), "."],
         cwd=target,
         capture_output=True,
         text=True,

@@ -165,7 +165,7 @@ class OhHellState(State):
         self.won = [0] * players
         self.played: list[Card] = []
         self.trick: Trick | None = None
-        self.phase = "cut"
+        self.phase = "tricks"  # then "cut", "deal", "bid", "play"; "over" at the end
         self._start_hand()
         if auto_chance:
             self.resolve_chance()
@@ -276,7 +276,8 @@ class OhHellState(State):
             if won == bid:
                 out.append(self.points * won + MADE_BID_BONUS)
             elif self.penalty:
-                out.append(-self.points * abs(won - (bid or 0)))
+                assert bid is not None
+                out.append(-self.points * abs(won - bid))
             else:
                 out.append(self.points * won)
         return tuple(out)

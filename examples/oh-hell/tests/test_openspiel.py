@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from cardkit import CHANCE, Bid, Play
 
-from cardkit_oh_hell import GAME, OhHellView
+from cardkit_oh_hell import GAME, OhHellState, OhHellView
 from cardkit_oh_hell.game import RANKS, SUITS, max_tricks
 
 pyspiel = pytest.importorskip(
@@ -78,6 +78,7 @@ def play_both(seed: int) -> int:
     params = {k: v for k, v in options.items() if k != "hands"}
     game = pyspiel.load_game("oh_hell", {"players": players, **params})
     state = GAME.create(players, seed, options, auto_chance=False)
+    assert isinstance(state, OhHellState)
     rng = random.Random(seed)
     spiel: Any = None
     totals = [0.0] * players
