@@ -104,15 +104,19 @@ DEALER, DEAL, RETURN, PLAY, DRAWN, RESPOND, COLOUR, OVER = range(8)
 PHASE_NAMES = ("draw for dealer", "deal", "turn up", "play", "drawn", "respond", "colour", "over")
 
 # What happens once a draw is complete.
-AFTER_NOTHING, AFTER_PLAIN, AFTER_SKIP, AFTER_CURRENT, AFTER_LLAP, AFTER_END, AFTER_TRIBBLE = range(
-    7
-)
+AFTER_NOTHING = 0  # an UNO penalty: the turn goes on as it was
+AFTER_PLAIN = 1  # a plain draw: play or keep a playable card, else the turn passes
+AFTER_SKIP = 2  # the drawer loses the turn
+AFTER_CURRENT = 3  # the seat whose turn it is plays (after a guilty Wild Draw 4)
+AFTER_LLAP = 4  # a new hand after Live Long and Prosper: its player names a colour
+AFTER_END = 5  # the draw a last card forces: the hand is scored
+AFTER_TRIBBLE = 6  # a Double Tribble turned up: the next player names the colour
 # What happens once a colour is named.
 THEN_PLAY, THEN_NEXT = range(2)
 
 MAX_HANDS = 1000
-"""A match that reaches this many hands stops unfinished (it cannot happen in practice:
-a hand scores at least the cards the losers hold)."""
+"""A match that reaches this many hands stops unfinished. It bounds ``max_steps``: a hand
+scores 0 only when the other hands hold nothing but zeros, so it does not happen in play."""
 
 _ID = attrgetter("id")
 _PLAY_CACHE: dict[int, tuple[Action, ...]] = {}
@@ -468,8 +472,6 @@ class UnoState(State):
         if left == 0:
             self._went_out(seat, kind)
             return
-        if left == 1 and not called:
-            self._open_catch(seat)
         order = self.order
         following = order.next_seat(seat)
         if kind < SKIP or kind in (WILD, BEAM):
@@ -489,6 +491,8 @@ class UnoState(State):
             self._draw(seat, left, AFTER_LLAP)
         else:  # SKIP, DRAW2, WILD4, MELD, TRIBBLE
             self._command(kind, seat, following)
+        if left == 1 and not called and self.phase != OVER:
+            self._open_catch(seat)
 
     def _went_out(self, seat: int, kind: int) -> None:
         """``seat`` played its last card; a last Draw 2, Wild Draw 4 or Double Tribble
@@ -546,9 +550,9 @@ class UnoState(State):
             self.out = seat
             self._end_hand()
             return
-        if left == 1 and not called:
-            self._open_catch(seat)
         self._start_turn(self.order.next_seat(seat))
+        if left == 1 and not called and self.phase != OVER:
+            self._open_catch(seat)
 
     # -- drawing --------------------------------------------------------------------
 
@@ -622,8 +626,10 @@ class UnoState(State):
 
     def _answer_window(self, window: ResponseWindow, seat: int, action: Action) -> None:
         if type(action) is Catch:
+            subject = window.subject
+            assert subject is not None
             self.window = None
-            self._draw(window.subject or 0, self.penalty, AFTER_NOTHING)
+            self._draw(subject, self.penalty, AFTER_NOTHING)
         elif type(action) is CallUno:
             self.window = None  # the player called in time: safe
         else:
@@ -725,7 +731,7 @@ class UnoState(State):
             shown=shown,
             dealer=self.order.dealer,
             scores=tuple(self.board.totals),
-            hand_number=self.board.hands_played + (0 if phase == OVER else 1),
+            hand_number=self.board.hands_played + (0 if phase == OVER and not self.stopped else 1),
             turns=self.turns,
             first_draws=self.first_draws,
             last_hand=self.last_hand,

@@ -122,3 +122,14 @@ def test_a_pending_responder_must_answer_the_window_first() -> None:
     with pytest.raises(IllegalActionError) as err:
         act(state, 1, "draw")
     assert err.value.code == "answer-window"
+
+
+def test_after_a_reverse_the_opponents_answer_in_the_new_direction() -> None:
+    state = start(["r1 r2 r3 r4 r5 rrev r7", HANDS[1], HANDS[2]], "r9", draw=DRAWS)
+    for card in ("r1", "r2", "r3", "r4", "r5"):
+        act(state, 0, f"play {card}")
+        pass_round(state, 0)
+    act(state, 0, "play rrev")  # no call; play now goes right, to seat 2
+    assert state.view(1).direction == "right"
+    assert state.to_act() == (0, 2, 1)
+    assert state.order.current == 2
