@@ -9,6 +9,9 @@ its entry points are real.
 from __future__ import annotations
 
 import importlib.util
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -63,3 +66,22 @@ def test_a_match_between_plugin_bots_plays_through_the_registry(overlay: Overlay
         "print(outcome.result.finished, len(outcome.result.scores))\n"
     )
     assert overlay.run("-c", script).stdout.split() == ["True", "4"]
+
+
+def test_the_examples_pass_ruff_and_mypy_strict(tmp_path: Path) -> None:
+    ruff = str(Path(sys.executable).parent / "ruff")
+    for package in (OH_HELL, BOTS):
+        for args in (["check"], ["format", "--check"]):
+            proc = subprocess.run(
+                [ruff, *args, "--no-cache", "."], cwd=package, capture_output=True, text=True
+            )
+            assert proc.returncode == 0, proc.stdout + proc.stderr
+    for package, path in ((OH_HELL, [ROOT]), (BOTS, [ROOT, OH_HELL])):
+        proc = subprocess.run(
+            [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(tmp_path), "."],
+            cwd=package,
+            capture_output=True,
+            text=True,
+            env={"MYPYPATH": os.pathsep.join(map(str, path)), "PATH": ""},
+        )
+        assert proc.returncode == 0, proc.stdout + proc.stderr
