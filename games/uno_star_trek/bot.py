@@ -85,23 +85,28 @@ class HeuristicBot(BaseBot):
             return self._respond(view, legal)
         if UNO in legal:
             return UNO
-        plays = [a for a in legal if isinstance(a, Play)]
-        if view.phase == "drawn":
-            return self._pick(view, plays) if plays else KEEP
-        return self._pick(view, plays) if plays else DRAW
+        play = self._pick(view, [a for a in legal if isinstance(a, Play)])
+        if play is not None:
+            return play
+        return KEEP if view.phase == "drawn" else DRAW
 
-    def _pick(self, view: UnoView, plays: list[Play]) -> Play:
+    def _pick(self, view: UnoView, plays: list[Play]) -> Play | None:
+        """The best play, or None to draw (or keep) instead."""
         hand = view.hand
         step = 1 if view.direction == "left" else -1
         following = (view.seat + step) % len(view.hand_sizes)
         danger = view.hand_sizes[following] <= 2
         counts = colour_counts(hand)
+        # a Wild Draw 4 only when it is fair: no card of the colour in force held
+        fair = view.colour is None or counts[COLOUR_WORDS[view.colour]] == 0
         best: Play | None = None
         best_score = -1
         for play in plays:
             card = play.card
             kind = card.rank
             if play.declare is not None and COLOUR_WORDS[play.declare] != best_colour(hand, card):
+                continue
+            if kind == WILD4 and not fair:
                 continue
             if kind < WILD:
                 score = 100 + 3 * counts[COLOUR_OF[card.id]] + POINTS[card.id] // 5
@@ -113,7 +118,6 @@ class HeuristicBot(BaseBot):
                 score = _WILD_PRIORITY.get(kind, _BEAM_PRIORITY)
             if score > best_score:
                 best, best_score = play, score
-        assert best is not None
         return best
 
     def _respond(self, view: UnoView, legal: Sequence[Action]) -> Action:

@@ -6,7 +6,15 @@ from cardkit import Play
 from cardkit.bots import RandomBot, bot_seed
 from cardkit.runner import play_match
 from games.uno_star_trek import DECK, GAME, HeuristicBot, UnoState
-from games.uno_star_trek.actions import CHALLENGE, DECLINE, UNO, Beam, Catch, NameColour
+from games.uno_star_trek.actions import (
+    CHALLENGE,
+    DECLINE,
+    KEEP,
+    UNO,
+    Beam,
+    Catch,
+    NameColour,
+)
 from tests.games.uno_star_trek.support import act, start
 
 OTHERS = ["y1 y2 y3 y4 y6 y7 y8", "g1 g2 g3 g4 g6 g7 g8"]
@@ -20,6 +28,13 @@ def choice(state: UnoState, seat: int) -> object:
 def test_keeps_wilds_while_a_coloured_card_fits() -> None:
     state = start(["wild wd4 r3 b1 b2 b3 g9", *OTHERS], "r5")
     assert choice(state, 0) == Play(DECK.card("r3"))
+
+
+def test_never_bluffs_with_a_wild_draw_4() -> None:
+    # seat 0 holds r1 of the colour in force: a drawn Wild Draw 4 would be unfair
+    state = start(["r1 g2 g3 g4 g6 g7 g8", *OTHERS], "r5", draw="wd4")
+    act(state, 0, "draw")
+    assert choice(state, 0) == KEEP
 
 
 def test_names_the_colour_it_holds_most_of() -> None:
