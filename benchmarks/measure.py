@@ -5,9 +5,11 @@ from __future__ import annotations
 import os
 import statistics
 import subprocess
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 Work = Callable[[int], float]
 """``work(n)`` does ``n`` units of a benchmark (hands, matches) and returns the count
@@ -78,17 +80,17 @@ def rates(sides: Sequence[Work], reps: int, seconds: float, unit: str) -> list[S
 
 @dataclass(frozen=True)
 class Run:
-    """One whole process: wall time, CPU time (user + system, children included), peak RSS."""
+    """One whole process: wall time and CPU time (user + system, children included)."""
 
     wall: float
     cpu: float
-    rss_kib: int
 
 
 def run_process(argv: Sequence[str]) -> Run:
     """Run ``argv`` to completion (output discarded); raise ``RuntimeError`` if it fails.
 
-    CPU time and peak memory cover the process and the children it waited for.
+    CPU time covers the process and the children it waited for. (Its peak
+    memory would include this process's own: see :func:`peak_kib`.)
     """
     start = time.perf_counter()
     proc = subprocess.Popen(list(argv), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -102,7 +104,24 @@ def run_process(argv: Sequence[str]) -> Run:
         lines = [ln.strip("│╭╰─ ") for ln in err.splitlines()]
         why = next((ln for ln in reversed(lines) if ln), "(no message)")
         raise RuntimeError(f"{' '.join(argv)} exited {proc.returncode}: {why}")
-    return Run(elapsed, usage.ru_utime + usage.ru_stime, int(usage.ru_maxrss))
+    return Run(elapsed, usage.ru_utime + usage.ru_stime)
+
+
+def peak_kib(argv: Sequence[str]) -> tuple[float, int]:
+    """Wall time (s) and peak resident memory (KiB) of ``argv``, measured by a small launcher."""
+    start = time.perf_counter()
+    out = subprocess.run(
+        [sys.executable, "-m", "benchmarks.peak", *argv],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parent.parent,
+    )
+    elapsed = time.perf_counter() - start
+    if out.returncode != 0:
+        lines = [ln.strip("│╭╰─ ") for ln in out.stderr.splitlines()]
+        why = next((ln for ln in reversed(lines) if ln), "(no message)")
+        raise RuntimeError(f"{' '.join(argv)} exited {out.returncode}: {why}")
+    return elapsed, int(out.stdout.split()[-1])
 
 
 def processes(

@@ -29,7 +29,7 @@ from benchmarks.loops import (
     peer_version,
     per_match,
 )
-from benchmarks.measure import Stat, fmt, processes, rates, run_process
+from benchmarks.measure import Stat, fmt, peak_kib, processes, rates, run_process
 from benchmarks.search import search_costs
 
 HERE = Path(__file__).resolve().parent
@@ -260,8 +260,8 @@ def memory(cfg: Config) -> Report:
         return report
     out: dict[int, tuple[float, float]] = {}
     for matches in (small, large):
-        run = run_process(arena_argv(matches, 1))
-        out[matches] = (run.wall, run.rss_kib / 1024)
+        seconds, kib = peak_kib(arena_argv(matches, 1))
+        out[matches] = (seconds, kib / 1024)
     growth = out[large][1] / out[small][1]
     report.rows.append(
         Row(
