@@ -53,7 +53,7 @@ may be played on anything.
 
 Instead of playing you may always draw one card (even holding a playable
 card). If the drawn card can be played you may play it at once (only that
-card) or keep it; if it cannot, your turn simply passes.
+card) or `keep` it; if it cannot, you `keep` it and your turn passes.
 
 - Skip: the next player loses their turn.
 - Reverse: play changes direction.

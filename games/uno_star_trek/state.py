@@ -9,7 +9,7 @@ in seat order, from the top of a shuffle of the whole deck.
 Phases of the seat whose turn it is (``order.current``):
 
 - ``play``: play a matching card, draw, or call UNO first;
-- ``drawn``: after drawing a playable card: play it or keep it;
+- ``drawn``: after drawing: play the drawn card (if it can be played) or keep it;
 - ``respond``: a command card is directed at this seat: accept (``decline``),
   ``challenge`` a Wild Draw 4, or stop it with ``beam COLOUR``;
 - ``colour``: name the colour in force.
@@ -142,6 +142,7 @@ def _play_actions(playable: int) -> tuple[Action, ...]:
 _CHANCE_ONLY = (CHANCE,)
 _SEATS = tuple((s,) for s in range(10))
 _NO_ACTIONS: tuple[Action, ...] = ()
+_KEEP_ONLY: tuple[Action, ...] = (KEEP,)
 
 
 def option_int(options: Mapping[str, OptionValue], name: str) -> int:
@@ -295,6 +296,8 @@ class UnoState(State):
         if phase == DRAWN:
             drawn = self.drawn
             assert drawn is not None
+            if not drawn.bit & MATCH[self.colour * KINDS + self.discard[-1].rank]:
+                return _KEEP_ONLY
             if len(self.hands[seat]) == 2 and not self.called:
                 return (*PLAYS[drawn.id], KEEP, UNO)
             return (*PLAYS[drawn.id], KEEP)
@@ -584,9 +587,9 @@ class UnoState(State):
         if after == AFTER_NOTHING:
             return
         if after == AFTER_PLAIN:
-            drawn = self.drawn
-            colour = self.colour
-            if drawn is not None and drawn.bit & MATCH[colour * KINDS + self.discard[-1].rank]:
+            # The drawer is asked even when the card cannot be played (then only `keep`),
+            # so that the table does not learn whether it could.
+            if self.drawn is not None:
                 self.phase = DRAWN
             else:
                 self._start_turn(self.order.next_seat(seat))
@@ -837,6 +840,11 @@ class UnoState(State):
             if action.card is not drawn:
                 return "drawn-only", (
                     f"after drawing only the drawn card ({drawn.text}) may be played; or keep it"
+                )
+            if not drawn.bit & MATCH[self.colour * KINDS + self.discard[-1].rank]:
+                return "no-match", (
+                    f"{a_card(drawn)} does not match {a_card(self.discard[-1])} with "
+                    f"{COLOURS[self.colour]} in force: keep it"
                 )
             return self._explain_colour(action)
         if isinstance(action, Draw):

@@ -128,6 +128,14 @@ def test_an_unplayable_drawn_card_is_kept_and_the_turn_passes() -> None:
     state = start(P3, "b5", draw="r9")
     act(state, 0, "draw")
     assert DECK.card("r9") in state.hands[0]
+    # seat 0 is asked anyway, so the table cannot tell a playable card from another
+    assert state.to_act() == (0,)
+    assert state.view(1).phase == "drawn"
+    assert [str(a) for a in state.legal_actions(0)] == ["keep"]
+    with pytest.raises(IllegalActionError) as err:
+        act(state, 0, "play r9")
+    assert err.value.code == "no-match"
+    act(state, 0, "keep")
     assert state.to_act() == (1,)
 
 
@@ -146,7 +154,8 @@ def test_reverse_changes_direction() -> None:
     act(state, 0, "play brev")
     assert state.view(0).direction == "right"
     assert state.to_act() == (2,)
-    act(state, 2, "draw")  # g1 does not match the blue Reverse: the turn passes right
+    act(state, 2, "draw")  # g1 does not match the blue Reverse
+    act(state, 2, "keep")  # the turn passes right
     assert state.to_act() == (1,)
 
 

@@ -62,7 +62,8 @@ def shed_three_players(**options: Any) -> UnoState:
             act(state, 0, "uno")
         act(state, 0, f"play {card}")
         act(state, 1, "decline")
-        act(state, 2, "draw")  # a blue number: it matches nothing, the turn passes
+        act(state, 2, "draw")  # a blue number: it matches nothing
+        act(state, 2, "keep")
     act(state, 0, "play g1")
     return state
 

@@ -103,3 +103,17 @@ def test_action_texts_accept_short_colours_and_capitals() -> None:
 def test_bad_action_texts_say_what_is_wrong(text: str, words: str) -> None:
     with pytest.raises(ParseError, match=words):
         GAME.parse_action(text)
+
+
+def test_event_lines_for_chance_steps_name_only_public_cards() -> None:
+    from cardkit import CHANCE, Shuffle, stack
+
+    state = GAME.create(2, 0, auto_chance=False)
+    draw = Shuffle(stack(DECK.cards, DECK.cards_of("r3 y7")))
+    assert (
+        GAME.describe(state, CHANCE, draw, 1)
+        == "drawing for the deal: seat 0 r3 (3), seat 1 y7 (7)"
+    )
+    state.apply(CHANCE, draw)
+    deal = Shuffle(stack(DECK.cards, DECK.cards_of(" ".join([HANDS[0], HANDS[1], "g5"]))))
+    assert GAME.describe(state, CHANCE, deal, 0) == "seat 1 deals; g5 is turned up"
