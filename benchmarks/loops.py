@@ -50,9 +50,9 @@ class CardkitHands:
     """Hands of a cardkit game played by the plain driver loop.
 
     One call plays ``n`` matches with seeds ``0..n-1`` (the options make a
-    match a single hand where the game allows it) and returns the hands
-    played (as the match's scoreboard counts them) or the decisions
-    (non-chance steps).
+    match a single hand where the game allows it), choosing actions with one
+    ``random.Random`` seeded for the batch, and returns the hands played (as
+    the match's scoreboard counts them) or the decisions (non-chance steps).
     """
 
     def __init__(
@@ -67,12 +67,11 @@ class CardkitHands:
         create = self.game.create
         players = self.players
         options = self.options
+        randrange = random.Random(n).randrange  # one generator per batch, as on the peers' side
         decisions = 0
         hands = 0
         for seed in range(n):
             state = create(players, seed, options)
-            rng = random.Random(seed)
-            randrange = rng.randrange
             while not state.is_over():
                 seat = state.to_act()[0]
                 legal = state.legal_actions(seat)
