@@ -108,7 +108,7 @@ def trick_taking(cfg: Config) -> Report:
     if peer_version("open_spiel") is None:
         a, b = rates([ours, runner], cfg.reps, cfg.seconds, "hands/s")
         report.rows.append(Row(label, str(a), "not installed"))
-        report.rows.append(Row(label + " [runner]", str(b), "not installed"))
+        report.rows.append(Row(label + " [runner, views]", str(b), "not installed"))
         return report
     peer = OpenSpielHands("oh_hell", {"players": 4, "num_tricks_fixed": 12})
     a, b, p = rates([ours, runner, peer], cfg.reps, cfg.seconds, "hands/s")
@@ -137,7 +137,7 @@ def shedding(cfg: Config) -> Report:
         a, b = rates([ours, runner], cfg.reps, cfg.seconds, "dec/s")
         report.rows.append(Row(label + " vs env.run", str(a), "not installed"))
         report.rows.append(Row(label + " vs bare loop", str(a), "not installed"))
-        report.rows.append(Row(label + " [runner]", str(b), "not installed"))
+        report.rows.append(Row(label + " [runner, views]", str(b), "not installed"))
         return report
     env_run = RLCardEnvRun(4)
     bare = RLCardBare(4)
