@@ -111,6 +111,8 @@ def parse(text: str) -> Action:
     parts = words(text)
     head, rest = parts[0], parts[1:]
     if head == "choose":
+        if len(rest) == 2 and rest[0] in _GAME_WORDS and rest[1] in _SUIT_WORDS:
+            rest = [rest[1], rest[0]]  # the Game Card named first: choose high red
         if len(rest) == 2 and rest[0] in _SUIT_WORDS and rest[1] in _GAME_WORDS:
             return CHOOSE[(_SUIT_WORDS[rest[0]], _GAME_WORDS[rest[1]])]
         raise ParseError(

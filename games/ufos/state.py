@@ -565,13 +565,13 @@ class UfosState(State):
                 )
             if points <= 0:
                 return "no-points", "you have 0 points and cannot bid"
-            if amount < 1:
-                return "bid-too-low", f"a bid must be at least 1, not {amount}"
-            if amount <= standing:
+            if standing > 0 and amount <= standing:
                 return (
                     "bid-too-low",
                     f"a bid of {amount} is not above the standing bid of {standing}",
                 )
+            if amount < 1:
+                return "bid-too-low", f"a bid must be at least 1, not {amount}"
             return "bid-over-points", f"a bid of {amount} is more than your {points} points"
         if isinstance(action, Spy):
             target = action.target

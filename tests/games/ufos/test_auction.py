@@ -63,12 +63,16 @@ def test_bid_limits() -> None:
     # at least 1, at most the 20 points the dealer holds
     assert "bid 0" not in acts and "bid 1" in acts and "bid 20" in acts and "bid 21" not in acts
     assert rejected(state, 0, "bid 21").reason == "a bid of 21 is more than your 20 points"
-    assert rejected(state, 0, "bid 0").code == "bid-too-low"
+    error = rejected(state, 0, "bid 0")
+    assert error.code == "bid-too-low"
+    assert error.reason == "a bid must be at least 1, not 0"
     run(state, "bid 5")
     assert "bid 5" not in legal(state, 1) and "bid 6" in legal(state, 1)
     error = rejected(state, 1, "bid 3")
     assert error.code == "bid-too-low"
     assert error.reason == "a bid of 3 is not above the standing bid of 5"
+    # with a standing bid, the standing bid is the limit worth naming
+    assert rejected(state, 1, "bid 0").reason == "a bid of 0 is not above the standing bid of 5"
 
 
 def test_a_player_with_no_points_cannot_bid() -> None:

@@ -59,3 +59,20 @@ def test_a_match_deal_passes_left_and_equal_totals_share_the_win() -> None:
     assert result.scores == (49.0, 32.0, 49.0, 20.0)
     assert result.winners == (0, 2)
     assert result.share(0) == result.share(2) == 0.5
+
+
+def test_nobody_bids_in_a_later_hand_the_new_dealer_wins_with_own_cards() -> None:
+    state = new()
+    deal(state, *SUIT_HANDS)
+    run(state, "choose x high", "choose red low", "choose green high", "choose tan low")
+    run(state, "bid 2", "pass", "pass", "pass")
+    play_tricks(state, *HIGH_EXAMPLE)  # hand 1 scores 8, 3, 8, 0: points 26 23 28 20
+    assert state.view(0).dealer == 1  # the deal passed left
+    deal(state, *SUIT_HANDS)
+    run(state, "choose red high", "choose green low", "choose yellow high", "choose x low")
+    run(state, "pass", "spy 1", "pass", "pass", "pass")  # seats 1, 2, 3, 0, then 2 again
+    view = state.view(3)
+    assert view.bid_winner == 1 and view.winning_bid == 0
+    assert (view.trump, view.game) == ("G", "low")  # seat 1's own Suit and Game Cards
+    assert state.board.totals == [26, 24, 27, 20]  # only the spy moved a point
+    assert state.to_act() == (1,)  # the dealer, as bid winner, leads

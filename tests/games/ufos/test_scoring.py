@@ -7,7 +7,7 @@ easy to follow by hand.
 
 from __future__ import annotations
 
-from games.ufos import hand_scores
+from games.ufos import DECK, GAME, hand_scores
 
 from .helpers import HIGH_EXAMPLE, LOW_EXAMPLE, SUIT_HANDS, TIED_MOST, deal, new, play_tricks, run
 
@@ -91,3 +91,15 @@ def test_low_bid_winner_in_the_middle_is_not_doubled() -> None:
 
 def test_low_tie_for_most() -> None:
     assert hand_scores([6, 6, 2, 1], 2, "low") == [-6, -6, 0, 6]
+
+
+def test_low_everyone_tied_nets_zero() -> None:
+    # Every card is dealt, so a hand has 60/n tricks: 20, 15, 12 or 10 for 3 to 6
+    # players, never a multiple of n, and nobody can be both fewest and most.
+    # hand_scores still reads ruling 7 literally for such a split: each seat is
+    # tied for fewest (+5, the most count) and for most (-5, its own count);
+    # the bid winner doubles both, so every seat nets 0.
+    players = range(GAME.min_players, GAME.max_players + 1)
+    assert all(len(DECK) // n % n for n in players)
+    assert hand_scores([5, 5, 5], 1, "low") == [0, 0, 0]
+    assert hand_scores([0, 0, 0, 0], 0, "low") == [0, 0, 0, 0]
