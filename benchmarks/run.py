@@ -191,7 +191,9 @@ def startup(cfg: Config) -> Report:
     report.rows.append(ratio_row(label + " (CPU s)", ours_cpu, base_cpu, 1.25, higher=False))
     report.notes.append(
         "start-up CPU time (user + system of the process) is the same work as the wall time "
-        "without the waits that other load on the machine adds"
+        "without the waits that other load on the machine adds; fastest runs: "
+        f"{fmt(min(ours.samples))} s and {fmt(min(base.samples))} s, "
+        f"{min(ours.samples) / min(base.samples):.2f}x"
     )
     return report
 
@@ -239,7 +241,9 @@ def arena(cfg: Config) -> Report:
     )
     report.notes.append(
         f"parallel arena CPU time: {fmt(one_cpu.median)} s with 1 worker, "
-        f"{fmt(two_cpu.median)} s with 2 (the extra is the cost of the worker processes)"
+        f"{fmt(two_cpu.median)} s with 2 (the extra is the cost of the worker processes); "
+        f"fastest runs: {fmt(min(one.samples))} s and {fmt(min(two.samples))} s, "
+        f"{min(one.samples) / min(two.samples):.2f}x"
     )
     report.rows.append(row)
     report.notes.append(
