@@ -63,6 +63,17 @@ def number(value: float) -> str:
     return str(value)
 
 
+def cell(value: object) -> str:
+    """One per-seat value: ``-`` for None, yes/no, a number or a word."""
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int | float):
+        return number(value)
+    return str(value)
+
+
 class Renderer:
     """Renders one game's views, actions, events and results."""
 
@@ -202,12 +213,14 @@ class Renderer:
         return out
 
     def per_seat(self, value: Any) -> bool:
-        """True for a tuple with one number (or None) per seat: shown as a table row."""
+        """True for a tuple with one short value (number, word, yes/no or None) per seat:
+        shown as a row of the per-seat table."""
         return (
             isinstance(value, tuple)
             and len(value) == self.players
             and all(
-                v is None or (isinstance(v, int | float) and not isinstance(v, bool)) for v in value
+                v is None or isinstance(v, int | float) or (isinstance(v, str) and len(v) <= 12)
+                for v in value
             )
         )
 
@@ -232,7 +245,7 @@ class Renderer:
             for seat in range(self.players):
                 table.add_column(seat_name(seat, view.seat), justify="right")
             for name, values in seat_rows:
-                table.add_row(name, *("-" if v is None else number(v) for v in values))
+                table.add_row(name, *(cell(v) for v in values))
             parts.append(table)
         parts.append(fields)
         return Group(*parts)

@@ -6,7 +6,7 @@ from typer.testing import CliRunner
 
 from cardkit.cards import Deck
 from cli.app import app
-from cli.render import FALLBACK_STYLES, Renderer
+from cli.render import FALLBACK_STYLES, Renderer, cell
 from tests.cli.tinycli import GAME
 from tests.tinygame import DECK
 
@@ -56,7 +56,16 @@ def test_events_colour_the_card_texts_in_them() -> None:
 def test_per_seat_numbers_and_nested_records() -> None:
     render = Renderer(GAME, 3, {})
     assert render.per_seat((1, 2, 3)) and render.per_seat((None, 2, 0.5))
-    assert not render.per_seat((1, 2)) and not render.per_seat((True, False, True))
+    assert render.per_seat((True, False, True)) and render.per_seat(("high", None, "low"))
+    assert not render.per_seat((1, 2)) and not render.per_seat(("x", "a much longer text", "y"))
+    assert [cell(v) for v in (None, True, False, 2.5, 3, "low")] == [
+        "-",
+        "yes",
+        "no",
+        "2.5",
+        "3",
+        "low",
+    ]
     deck = Deck("t", [("x", 1, "1", "x1"), ("y", 2, "2", "y2")])
     x1, y2 = deck.cards
     assert render.value(((0, x1), (1, y2))).plain == "0 x1, 1 y2"
