@@ -5,7 +5,7 @@ The package: :mod:`.cards` (deck and tables), :mod:`.actions` (action texts),
 :mod:`.game` (the plugin object) and :mod:`.rules` (the rules text).
 """
 
-from games.uno_star_trek.actions import Beam, CallUno, Catch, Challenge, Keep, NameColour
+from games.uno_star_trek.actions import Accept, Beam, CallUno, Catch, Challenge, Keep, NameColour
 from games.uno_star_trek.bot import HeuristicBot
 from games.uno_star_trek.cards import DECK
 from games.uno_star_trek.game import UnoStarTrek
@@ -16,6 +16,7 @@ GAME = UnoStarTrek()
 __all__ = [
     "DECK",
     "GAME",
+    "Accept",
     "Beam",
     "CallUno",
     "Catch",

@@ -2,8 +2,8 @@
 
 Text forms: ``play r7``, ``play wild blue`` (Wild, Wild Draw 4, Beam Me Up
 Scotty and Double Tribble name a colour when played), ``play llap``,
-``play meld``, ``draw``, ``keep``, ``uno``, ``catch 3``, ``challenge``,
-``beam red``, ``colour green`` and ``decline``.
+``play meld``, ``draw``, ``keep``, ``uno``, ``catch 3``, ``accept``,
+``challenge``, ``beam red``, ``colour green`` and ``decline``.
 """
 
 from __future__ import annotations
@@ -43,6 +43,14 @@ class Catch(Action):
 
 
 @attrs.frozen(slots=True, cache_hash=True)
+class Accept(Action):
+    """Take the command card directed at you (draw, lose the turn, or show your hand)."""
+
+    def __str__(self) -> str:
+        return "accept"
+
+
+@attrs.frozen(slots=True, cache_hash=True)
 class Challenge(Action):
     """Challenge the Wild Draw 4 played against you."""
 
@@ -74,6 +82,7 @@ class NameColour(Action):
 DRAW = Draw()
 KEEP = Keep()
 UNO = CallUno()
+ACCEPT = Accept()
 CHALLENGE = Challenge()
 DECLINE = Decline()
 BEAMS: tuple[Beam, ...] = tuple(Beam(c) for c in COLOURS)
@@ -92,10 +101,19 @@ _PLAY_BY_KEY: dict[tuple[int, str | None], Play] = {
     (p.card.id, p.declare): p for plays in PLAYS for p in plays
 }
 
+_SINGLE: dict[str, Action] = {
+    "draw": DRAW,
+    "keep": KEEP,
+    "uno": UNO,
+    "accept": ACCEPT,
+    "challenge": CHALLENGE,
+    "decline": DECLINE,
+}
+
 HELP = (
-    "actions are: play CARD, play CARD COLOUR, draw, keep, uno, catch SEAT, challenge, "
-    "beam COLOUR, colour COLOUR, decline (cards look like r7, bskip, grev, yd2, wild, wd4, "
-    "llap, meld, beam, tribble; colours red, yellow, green, blue)"
+    "actions are: play CARD, play CARD COLOUR, draw, keep, uno, catch SEAT, accept, "
+    "challenge, beam COLOUR, colour COLOUR, decline (cards look like r7, bskip, grev, yd2, "
+    "wild, wd4, llap, meld, beam, tribble; colours red, yellow, green, blue)"
 )
 
 
@@ -112,11 +130,9 @@ def parse(text: str) -> Action:
     parts = words(text)
     head, count = parts[0], len(parts)
     if count == 1:
-        single = {"draw": DRAW, "keep": KEEP, "uno": UNO, "challenge": CHALLENGE}
-        if head in single:
-            return single[head]
-        if head == "decline":
-            return DECLINE
+        single = _SINGLE.get(head)
+        if single is not None:
+            return single
     elif head == "play" and count in (2, 3):
         card = DECK.card(parts[1])
         declare = colour_word(parts[2]) if count == 3 else None

@@ -17,15 +17,15 @@ from cardkit import Action, Card, Option, Play
 from cardkit.bots import BaseBot
 from cardkit.game import View
 from games.uno_star_trek.actions import (
+    ACCEPT,
     BEAMS,
-    CATCHES,
     CHALLENGE,
-    DECLINE,
     DRAW,
     KEEP,
     NAMES,
     UNO,
     Beam,
+    Catch,
 )
 from games.uno_star_trek.cards import (
     COLOUR_OF,
@@ -74,11 +74,9 @@ class HeuristicBot(BaseBot):
         assert isinstance(view, UnoView)
         if len(legal) == 1:
             return legal[0]
-        seat = view.seat
-        if view.window is not None and seat in view.window_pending:
-            subject = view.window_subject
-            assert subject is not None
-            return UNO if seat == subject else CATCHES[subject]
+        first = legal[0]
+        if type(first) is Catch or first is UNO:
+            return first  # a catch window: catch the player, or call UNO as that player
         if view.phase == "colour":
             return NAMES[best_colour(view.hand)]
         if view.phase == "respond":
@@ -130,7 +128,7 @@ class HeuristicBot(BaseBot):
             if UNO in legal:
                 return UNO
             return BEAMS[best_colour(view.hand, DECK.card("beam"))]
-        return DECLINE
+        return ACCEPT
 
 
 def colour_counts(hand: Sequence[Card], without: Card | None = None) -> list[int]:

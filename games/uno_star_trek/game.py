@@ -5,13 +5,36 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cardkit import CHANCE, Action, Deck, Decline, Draw, Game, Option, Play, Shuffle, State
+from cardkit import CHANCE, Action, Card, Deck, Decline, Draw, Game, Option, Play, Shuffle, State
 from cardkit.options import OptionValue
-from games.uno_star_trek.actions import Beam, CallUno, Catch, Challenge, Keep, NameColour, parse
+from games.uno_star_trek.actions import (
+    Accept,
+    Beam,
+    CallUno,
+    Catch,
+    Challenge,
+    Keep,
+    NameColour,
+    parse,
+)
 from games.uno_star_trek.bot import HeuristicBot
-from games.uno_star_trek.cards import DEAL_VALUE, DECK, HAND_SIZE, LLAP, MELD
+from games.uno_star_trek.cards import (
+    BEAM,
+    DEAL_VALUE,
+    DECK,
+    DRAW2,
+    HAND_SIZE,
+    KIND_LABELS,
+    LLAP,
+    MELD,
+    REVERSE,
+    SKIP,
+    TRIBBLE,
+    WILD,
+    WILD4,
+)
 from games.uno_star_trek.rules import RULES
-from games.uno_star_trek.state import DEAL, DEALER, MAX_HANDS, RESPOND, UnoState, option_int
+from games.uno_star_trek.state import DEAL, DEALER, MAX_HANDS, UnoState, option_int
 
 
 class UnoStarTrek(Game):
@@ -66,53 +89,122 @@ class UnoStarTrek(Game):
         return per_hand * MAX_HANDS + 1000
 
     def describe(self, state: State, seat: int, action: Action, viewer: int | None) -> str:
-        """One event line; drawn cards and shown hands stay hidden from other seats."""
+        """One event line, read before the action is applied; drawn cards and shown
+        hands stay hidden from other seats."""
         assert isinstance(state, UnoState)
         if seat == CHANCE:
             assert isinstance(action, Shuffle)
             return _describe_chance(state, action)
         who = f"seat {seat}"
-        sees = viewer is None or viewer == seat
         kind = type(action)
         if kind is Draw:
-            top = state.draw[-1] if state.draw else None
-            if top is None:
-                return f"{who} draws (the draw pile is empty)"
-            return f"{who} draws {top.text}" if sees else f"{who} draws a card"
+            if not state.draw:
+                if len(state.discard) > 1:
+                    return f"{who} draws (the draw pile is empty: the discard pile is reshuffled)"
+                return f"{who} cannot draw: no card is left to draw"
+            if viewer is None or viewer == seat:
+                return f"{who} draws {state.draw[-1].text}"
+            return f"{who} draws a card"
         if kind is Play:
             assert isinstance(action, Play)
-            line = f"{who} plays {action.card.text}"
-            if action.declare is not None:
-                line += f" and names {action.declare}"
-            if action.card.rank == LLAP:
-                line += f" and draws a new hand of {len(state.hands[seat]) - 1}"
-            return line
+            return _describe_play(state, seat, action)
         if kind is Keep:
             return f"{who} keeps the drawn card"
         if kind is CallUno:
             return f"{who}: Space, the final UNO frontier!"
         if kind is Catch:
             assert isinstance(action, Catch)
-            return f"{who} catches seat {action.seat}, who draws {state.penalty}"
+            caught = action.seat
+            cards = _drawn(state, caught, state.penalty, viewer)
+            return (
+                f"{who} catches seat {caught}, who did not call UNO: "
+                f"seat {caught} draws {state.penalty}{cards}"
+            )
         if kind is Challenge:
             player = state.commander
             if state.fair:
-                return f"{who} challenges seat {player}'s Wild Draw 4: fair; {who} draws 6"
-            return f"{who} challenges seat {player}'s Wild Draw 4: a bluff; seat {player} draws 4"
+                cards = _drawn(state, seat, 6, viewer)
+                return (
+                    f"{who} challenges seat {player}'s Wild Draw 4 and sees their hand: "
+                    f"it was fair; {who} draws 6{cards} and is skipped"
+                )
+            cards = _drawn(state, player, 4, viewer)
+            return (
+                f"{who} challenges seat {player}'s Wild Draw 4 and sees their hand: "
+                f"a bluff; seat {player} draws 4{cards} and {who} plays"
+            )
+        if kind is Accept:
+            return _describe_accept(state, seat, viewer)
         if kind is Beam:
             assert isinstance(action, Beam)
-            return f"{who} beams up out of the command and names {action.colour}"
+            name = KIND_LABELS.get(state.command, "command")
+            line = f"{who} plays beam out of turn to stop the {name} and names {action.colour}"
+            return line + _uno_note(state, seat)
         if kind is NameColour:
             assert isinstance(action, NameColour)
             return f"{who} names {action.colour}"
         if kind is Decline:
             window = state.window
-            if state.phase == RESPOND and (window is None or seat not in window.pending):
-                if state.command == MELD:
-                    return f"{who} shows their hand to seat {state.commander}"
-                return f"{who} accepts the command"
+            if window is not None and window.subject == seat:
+                return f"{who} does not call UNO"
+            if window is not None:
+                return f"{who} does not catch seat {window.subject}"
             return f"{who} declines"
         return f"{who}: {action}"
+
+
+def _drawn(state: UnoState, seat: int, count: int, viewer: int | None) -> str:
+    """`` (b1 y7)``: the cards ``seat`` is about to draw, for that seat's eyes only, when the
+    draw pile holds them all; else nothing."""
+    if (viewer is not None and viewer != seat) or count <= 0 or count > len(state.draw):
+        return ""
+    pile = state.draw
+    return " (" + " ".join(pile[-1 - i].text for i in range(count)) + ")"
+
+
+def _uno_note(state: UnoState, seat: int) -> str:
+    """`` without calling UNO`` when ``seat`` plays its second-to-last card uncalled."""
+    if len(state.hands[seat]) == 2 and not state.called:
+        return " without calling UNO: they can be caught until the next player begins"
+    return ""
+
+
+def _describe_play(state: UnoState, seat: int, action: Play) -> str:
+    card = action.card
+    kind = card.rank
+    line = f"seat {seat} plays {card.text}"
+    if action.declare is not None:
+        line += f" and names {action.declare}"
+    left = len(state.hands[seat]) - 1
+    if left == 0:
+        target = state.order.next_seat(seat)
+        if kind == DRAW2:
+            return f"{line} and goes out; seat {target} draws 2, counted in the score"
+        if kind == WILD4:
+            return f"{line} and goes out; seat {target} draws 4, counted in the score"
+        if kind == TRIBBLE:
+            count = len(state.hands[target])
+            return f"{line} and goes out; seat {target} draws {count}, counted in the score"
+        return f"{line} and goes out"
+    if kind == LLAP:
+        line += f", puts their hand under it and draws a new hand of {left}"
+    return line + _uno_note(state, seat)
+
+
+def _describe_accept(state: UnoState, seat: int, viewer: int | None) -> str:
+    who = f"seat {seat}"
+    command = state.command
+    if command == DRAW2:
+        return f"{who} draws 2{_drawn(state, seat, 2, viewer)} and is skipped"
+    if command == WILD4:
+        return f"{who} draws 4{_drawn(state, seat, 4, viewer)} and is skipped"
+    if command == TRIBBLE:
+        count = len(state.hands[seat])
+        cards = _drawn(state, seat, count, viewer)
+        return f"{who} doubles their hand: draws {count}{cards} and is skipped"
+    if command == MELD:
+        return f"{who} shows their hand to seat {state.commander}"
+    return f"{who} is skipped"
 
 
 def _describe_chance(state: UnoState, action: Shuffle) -> str:
@@ -127,5 +219,47 @@ def _describe_chance(state: UnoState, action: Shuffle) -> str:
         return f"drawing for the deal: {draws}"
     if state.phase == DEAL:
         top = cards[state.players * HAND_SIZE]
-        return f"seat {state.order.dealer} deals; {top.text} is turned up"
-    return f"the returned card is shuffled in; {cards[0].text} is turned up"
+        hand = state.board.hands_played + 1
+        line = f"{_last_hand(state)}seat {state.order.dealer} deals hand {hand}; "
+        return line + f"{top.text} is turned up: {_turn_up(state, top)}"
+    top = cards[0]
+    return f"the deck is shuffled; {top.text} is turned up: {_turn_up(state, top)}"
+
+
+def _last_hand(state: UnoState) -> str:
+    """``hand 1 scored: seat 2 +155. `` (nothing before the first hand)."""
+    if not state.board.hands_played:
+        return ""
+    points = state.last_hand
+    if state.lowest_wins:
+        scored = ", ".join(f"seat {s} +{p}" for s, p in enumerate(points))
+    else:
+        scored = ", ".join(f"seat {s} +{p}" for s, p in enumerate(points) if p) or "nothing"
+    return f"hand {state.board.hands_played} scored: {scored}. "
+
+
+def _turn_up(state: UnoState, top: Card) -> str:
+    """What the first discard does (RULING 2), in words."""
+    kind = top.rank
+    n = state.players
+    dealer = state.order.dealer
+    first = (dealer + 1) % n
+    following = (first + 1) % n
+    if kind in (WILD4, MELD, LLAP, BEAM):
+        return "it goes back into the deck, which is shuffled again"
+    if kind == SKIP:
+        return f"seat {first} is skipped; seat {following} plays first"
+    if kind == REVERSE:
+        if n == 2:
+            return f"seat {first} is skipped; seat {dealer} (the dealer) plays first"
+        return f"seat {dealer} (the dealer) plays first and play goes right"
+    if kind == DRAW2:
+        return f"seat {first} draws 2 and is skipped; seat {following} plays first"
+    if kind == WILD:
+        return f"seat {first} names the colour and plays first"
+    if kind == TRIBBLE:
+        return (
+            f"seat {first} doubles their hand (draws {HAND_SIZE}) and is skipped; "
+            f"seat {following} names the colour and plays first"
+        )
+    return f"seat {first} plays first"

@@ -75,7 +75,7 @@ card) or `keep` it; if it cannot, you `keep` it and your turn passes.
   you name the colour and play passes to the player after you.
 
 Whenever a command card is played against you, you are asked what to do
-before anything happens to you: `decline` accepts it, `beam COLOUR` stops it
+before anything happens to you: `accept` takes it, `beam COLOUR` stops it
 (if you hold Beam Me Up Scotty) and, against a Wild Draw 4, `challenge`
 calls the bluff. You are asked every time, whether or not you hold the Beam
 card, so the question gives nothing away.
@@ -94,8 +94,8 @@ When you are about to play your second-to-last card, call `uno` first. If
 you play it without calling, a catch window opens: you may still call `uno`
 yourself (and are safe), then each opponent in turn may `catch SEAT` (you
 draw 5 cards, the `uno_penalty`) or `decline`. The window closes as soon as
-someone acts on it or everyone has declined, and in any case when the next
-player begins their turn.
+someone calls or catches, or everyone has declined, and in any case when the
+next player begins their turn (draws or plays).
 
 ## The draw pile
 
@@ -128,5 +128,5 @@ match; the result says so.
 
 `play r7`, `play wild blue`, `play wd4 red`, `play beam green`,
 `play tribble yellow`, `play llap`, `play meld`, `draw`, `keep`, `uno`,
-`catch 3`, `challenge`, `beam red`, `colour green`, `decline`.
+`catch 3`, `accept`, `challenge`, `beam red`, `colour green`, `decline`.
 """

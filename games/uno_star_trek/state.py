@@ -10,7 +10,7 @@ Phases of the seat whose turn it is (``order.current``):
 
 - ``play``: play a matching card, draw, or call UNO first;
 - ``drawn``: after drawing: play the drawn card (if it can be played) or keep it;
-- ``respond``: a command card is directed at this seat: accept (``decline``),
+- ``respond``: a command card is directed at this seat: ``accept`` it,
   ``challenge`` a Wild Draw 4, or stop it with ``beam COLOUR``;
 - ``colour``: name the colour in force.
 
@@ -22,6 +22,8 @@ waits in ``pending`` and finishes when the shuffle is applied.
 A catch window (a :class:`~cardkit.ResponseWindow`) opens when a player is
 left with one card without having called UNO: the player (who may still call)
 first, then every opponent in play order, answers before the next turn goes on.
+It closes early when the next player begins their turn (any action of the turn
+seat other than ``uno``; the caught player's own actions never close it).
 """
 
 from __future__ import annotations
@@ -53,16 +55,17 @@ from cardkit import (
 from cardkit.game import highest, lowest
 from cardkit.options import OptionValue
 from games.uno_star_trek.actions import (
+    ACCEPT,
     BEAMS,
     CATCH_OR_DECLINE,
     CHALLENGE,
-    DECLINE,
     DRAW,
     KEEP,
     NAMES,
     PLAYS,
     UNO,
     UNO_OR_DECLINE,
+    Accept,
     Beam,
     CallUno,
     Catch,
@@ -172,8 +175,11 @@ class UnoView(View):
     ``meld``, ``tribble``), played by ``commander``; ``previous_colour`` is the
     colour in force before a pending Wild Draw 4. ``drawn`` is the text of the card
     this seat has just drawn (it is in ``hand``). ``window`` is ``catch`` while a
-    catch window is open on ``window_subject``. ``shown`` lists hands shown to
-    this seat alone, as ``(seat, cards that seat surely still holds)``.
+    catch window is open on ``window_subject`` (the seats still to answer it come
+    first in ``to_act``). ``shown`` lists hands shown to this seat alone, as
+    ``(seat, cards that seat surely still holds)``. ``first_draw`` holds, per
+    seat, the value drawn in the last round of drawing for the first dealer
+    (None for a seat that did not draw in it).
     """
 
     hand: tuple[Card, ...]
@@ -191,13 +197,12 @@ class UnoView(View):
     called_uno: bool
     window: str | None
     window_subject: int | None
-    window_pending: tuple[int, ...]
     shown: tuple[tuple[int, tuple[Card, ...]], ...]
     dealer: int
     scores: tuple[int, ...]
     hand_number: int
     turns: int
-    first_draws: tuple[tuple[int, int], ...]
+    first_draw: tuple[int | None, ...]
     last_hand: tuple[int, ...]
 
 
@@ -227,7 +232,7 @@ class UnoState(State):
         self.colour = -1  # colour in force, -1 while none is named
         self.phase = DEALER
         self.drawers: tuple[int, ...] = tuple(range(players))
-        self.first_draws: tuple[tuple[int, int], ...] = ()
+        self.first_draw: tuple[int | None, ...] = (None,) * players
         self.window: ResponseWindow | None = None
         self.command = -1  # kind of the command card awaiting a response, -1 none
         self.commander = -1
@@ -302,7 +307,7 @@ class UnoState(State):
                 return (*PLAYS[drawn.id], KEEP, UNO)
             return (*PLAYS[drawn.id], KEEP)
         if phase == RESPOND:
-            out: list[Action] = [DECLINE]
+            out: list[Action] = [ACCEPT]
             if self.command == WILD4:
                 out.append(CHALLENGE)
             if self.held[seat] & BEAM_CARD.bit:
@@ -322,7 +327,7 @@ class UnoState(State):
             if seat in window.seats and seat not in window.done:
                 self._answer_window(window, seat, action)
                 return
-            if type(action) is not CallUno:
+            if type(action) is not CallUno and seat != window.subject:
                 self.window = None  # the next turn begins: the catch window closes
         kind = type(action)
         if kind is Play:
@@ -334,7 +339,7 @@ class UnoState(State):
             self._draw(seat, 1, AFTER_PLAIN)
         elif kind is Keep:
             self._start_turn(self.order.next_seat(seat))
-        elif kind is Decline:
+        elif kind is Accept:
             self._accept(seat)
         elif kind is CallUno:
             self.called = True
@@ -369,7 +374,10 @@ class UnoState(State):
 
     def _draw_for_dealer(self, cards: tuple[Card, ...]) -> None:
         draws = tuple((seat, DEAL_VALUE[cards[i].id]) for i, seat in enumerate(self.drawers))
-        self.first_draws = draws
+        values: list[int | None] = [None] * self.players
+        for seat, value in draws:
+            values[seat] = value
+        self.first_draw = tuple(values)
         best = max(value for _, value in draws)
         tied = tuple(seat for seat, value in draws if value == best)
         if len(tied) > 1:
@@ -730,13 +738,12 @@ class UnoState(State):
             called_uno=self.called,
             window=window.kind if window is not None else None,
             window_subject=window.subject if window is not None else None,
-            window_pending=window.pending if window is not None else (),
             shown=shown,
             dealer=self.order.dealer,
             scores=tuple(self.board.totals),
             hand_number=self.board.hands_played + (0 if phase == OVER and not self.stopped else 1),
             turns=self.turns,
-            first_draws=self.first_draws,
+            first_draw=self.first_draw,
             last_hand=self.last_hand,
         )
 
@@ -827,10 +834,10 @@ class UnoState(State):
             return "beam-not-held", "you do not hold Beam Me Up, Scotty"
         if isinstance(action, CallUno):
             return "uno-not-now", "call uno when you hold two cards and are about to play one"
-        choices = "decline (accept it)" + (", challenge" if self.command == WILD4 else "")
+        choices = "accept" + (", challenge" if self.command == WILD4 else "")
         return "must-respond", (
-            f"a {name} is directed at you: answer it first with {choices} "
-            "or beam COLOUR if you hold Beam Me Up, Scotty"
+            f"seat {self.commander}'s {name} is directed at you: answer it first with "
+            f"{choices} or beam COLOUR if you hold Beam Me Up, Scotty"
         )
 
     def _explain_drawn(self, action: Action) -> tuple[str, str]:
@@ -884,6 +891,8 @@ class UnoState(State):
             return "colour-not-now", "no colour is to be named now"
         if isinstance(action, Decline):
             return "nothing-to-decline", "nothing to decline: play a card or draw"
+        if isinstance(action, Accept):
+            return "nothing-to-accept", "no command card is directed at you: play a card or draw"
         return super().explain(seat, action)
 
     def _explain_colour(self, action: Play) -> tuple[str, str]:

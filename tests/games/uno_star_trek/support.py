@@ -13,7 +13,7 @@ from typing import Any
 
 from cardkit import CHANCE, Card, Shuffle, stack
 from games.uno_star_trek import DECK, GAME, UnoState
-from games.uno_star_trek.actions import DRAW, KEEP
+from games.uno_star_trek.actions import ACCEPT, DRAW, KEEP
 from games.uno_star_trek.state import PLAY
 
 FILLERS = DECK.cards_of("rskip yskip gskip bskip rrev yrev grev brev rd2 yd2")
@@ -85,5 +85,7 @@ def pass_round(state: UnoState, seat: int) -> None:
             state.apply(other, KEEP)
         elif DRAW in legal:
             state.apply(other, DRAW)
+        elif ACCEPT in legal:
+            state.apply(other, ACCEPT)
         else:
             act(state, other, "decline")

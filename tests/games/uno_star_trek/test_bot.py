@@ -7,8 +7,8 @@ from cardkit.bots import RandomBot, bot_seed
 from cardkit.runner import play_match
 from games.uno_star_trek import DECK, GAME, HeuristicBot, UnoState
 from games.uno_star_trek.actions import (
+    ACCEPT,
     CHALLENGE,
-    DECLINE,
     KEEP,
     UNO,
     Beam,
@@ -52,7 +52,7 @@ def test_calls_uno_and_catches_those_who_forget() -> None:
     state = start(["rskip rskip yskip yskip gskip g1 g2", OTHERS[0]], "r5")
     for card in ("rskip", "rskip", "yskip", "yskip", "gskip"):
         act(state, 0, f"play {card}")
-        act(state, 1, "decline")
+        act(state, 1, "accept")
     assert choice(state, 0) == UNO
     act(state, 0, "play g1")  # forgot
     act(state, 0, "decline")
@@ -68,10 +68,10 @@ def test_challenges_a_likely_bluff_and_accepts_an_unlikely_one() -> None:
     state = start(["rskip rskip yskip yskip gskip wd4 g2", OTHERS[0]], "r5")
     for card in ("rskip", "rskip", "yskip", "yskip", "gskip"):
         act(state, 0, f"play {card}")
-        act(state, 1, "decline")
+        act(state, 1, "accept")
     act(state, 0, "uno")
     act(state, 0, "play wd4 red")
-    assert choice(state, 1) == DECLINE
+    assert choice(state, 1) == ACCEPT
 
 
 def test_beams_away_a_draw_command() -> None:

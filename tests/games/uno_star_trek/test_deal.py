@@ -68,7 +68,7 @@ def test_highest_number_drawn_deals_and_left_of_dealer_starts() -> None:
     assert state.order.dealer == 1
     state.apply(CHANCE, Shuffle(stack(DECK.cards, *(cards(h) for h in HANDS3), cards("g5"))))
     assert state.order.current == 2
-    assert state.view(0).first_draws == ((0, 3), (1, 7), (2, 0))
+    assert state.view(0).first_draw == (3, 7, 0)
 
 
 def test_action_cards_count_zero_when_drawing_for_the_deal() -> None:
@@ -85,6 +85,8 @@ def test_tied_players_draw_again_as_a_new_chance_step() -> None:
     # only seats 0 and 1 draw again, in seat order
     state.apply(CHANCE, Shuffle(stack(DECK.cards, cards("y1 b4"))))
     assert state.order.dealer == 1
+    # the view keeps the last round: seat 2 did not draw in it
+    assert state.view(2).first_draw == (1, 4, None)
     assert [s for s, a in state.history if isinstance(a, Shuffle)] == [CHANCE, CHANCE]
 
 
@@ -95,10 +97,10 @@ def test_deal_passes_left_each_hand() -> None:
     # seat 1 (left of dealer 0) plays first; with two players each Skip lets it play again
     for card in ("rskip", "rskip", "yskip", "yskip", "gskip"):
         act(state, 1, f"play {card}")
-        act(state, 0, "decline")
+        act(state, 0, "accept")
     act(state, 1, "uno")
     act(state, 1, "play gskip")
-    act(state, 0, "decline")
+    act(state, 0, "accept")
     act(state, 1, "play g1")
     # the hand is over; the next deal is dealt by seat 1, so seat 0 plays first
     assert state.to_act() == (CHANCE,)

@@ -42,7 +42,7 @@ def test_a_draw_command_on_an_empty_pile_reshuffles_all_but_the_top(
     state = emptied()
     act(state, 0, play)
     assert state.view(1).command == command
-    act(state, 1, "decline")
+    act(state, 1, "accept")
     # a reshuffle is due: a chance step over the discard pile except its top card
     assert state.to_act() == (CHANCE,)
     assert Counter(state.chance_cards()) == hand("r5 wild")
@@ -62,7 +62,7 @@ def test_a_draw_command_on_an_empty_pile_reshuffles_all_but_the_top(
 def test_with_no_card_anywhere_a_draw_is_skipped() -> None:
     state = emptied()
     act(state, 0, "play rd2")
-    act(state, 1, "decline")
+    act(state, 1, "accept")
     shuffle_in(state)
     # draw pile empty and the discard pile is only its top card
     assert state.view(0).draw_pile == 0 and len(state.discard) == 1
@@ -99,7 +99,7 @@ def test_double_tribble_at_a_nearly_empty_draw_pile() -> None:
     drain(state, 2)
     assert len(state.hands[1]) == 7 + 48
     act(state, 0, "play tribble blue")
-    act(state, 1, "decline")
+    act(state, 1, "accept")
     # seat 1 must draw 55: two from the pile, then the reshuffle of r5 and r1, then nothing
     assert Counter(state.chance_cards()) == hand("r5 r1")
     shuffle_in(state)

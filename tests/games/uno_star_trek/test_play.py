@@ -119,7 +119,7 @@ def test_a_drawn_card_played_at_once_has_all_its_effects() -> None:
     act(state, 0, "play bd2")
     assert state.to_act() == (1,)
     assert state.view(1).command == "draw2"
-    act(state, 1, "decline")
+    act(state, 1, "accept")
     assert hand("r1 r2 r4 r5 r6 r7 r8 g1 g2") == Counter(state.hands[1])
     assert state.to_act() == (2,)
 
@@ -144,7 +144,7 @@ def test_skip_makes_the_next_player_lose_the_turn() -> None:
     act(state, 0, "play bskip")
     assert state.to_act() == (1,)
     assert state.view(1).command == "skip"
-    act(state, 1, "decline")
+    act(state, 1, "accept")
     assert state.to_act() == (2,)
     assert len(state.hands[1]) == 7
 
@@ -162,7 +162,7 @@ def test_reverse_changes_direction() -> None:
 def test_draw_2_next_draws_two_and_is_skipped() -> None:
     state = start(["r9 bd2 r3 g1 y1 y2 y3", P3[1], P3[2]], "b5", draw="g8 g9")
     act(state, 0, "play bd2")
-    act(state, 1, "decline")
+    act(state, 1, "accept")
     assert Counter(state.hands[1]) == hand(P3[1] + " g8 g9")
     assert state.to_act() == (2,)
     assert state.view(2).colour == "blue"
@@ -173,7 +173,7 @@ def test_wild_draw_4_accepted_next_draws_four_and_is_skipped() -> None:
     act(state, 0, "play wd4 red")
     assert state.view(1).command == "wd4"
     assert state.view(1).previous_colour == "blue"
-    act(state, 1, "decline")
+    act(state, 1, "accept")
     assert Counter(state.hands[1]) == hand(P3[1] + " b1 b2 b3 b4")
     assert state.to_act() == (2,)
     assert state.view(2).colour == "red"
@@ -200,7 +200,7 @@ def test_mind_meld_shows_the_next_hand_to_the_melder_alone() -> None:
     act(state, 0, "play meld")
     assert state.to_act() == (1,)
     assert state.view(1).command == "meld"
-    act(state, 1, "decline")
+    act(state, 1, "accept")
     shown = dict(state.view(0).shown)
     assert Counter(shown[1]) == hand(P3[1])
     assert state.view(2).shown == ()
@@ -217,7 +217,7 @@ def test_double_tribble_doubles_the_next_hand_and_skips_it() -> None:
     draw = "b1 b2 b3 b4 b5 b6 b7"
     state = start(["tribble r2 g3 y1 b8 b9 g1", P3[1], P3[2]], "r5", draw=draw)
     act(state, 0, "play tribble yellow")
-    act(state, 1, "decline")
+    act(state, 1, "accept")
     assert len(state.hands[1]) == 14
     assert Counter(state.hands[1]) == hand(P3[1] + " " + draw)
     assert state.to_act() == (2,)

@@ -21,10 +21,10 @@ def shed_two_players(last: str, play: str, draw: str = "", **options: Any) -> Un
     state = start([f"{SHEDDER} {last}", LOSER], "r5", draw=draw, options=options)
     for card in ("rskip", "rskip", "yskip", "yskip", "gskip"):
         act(state, 0, f"play {card}")
-        act(state, 1, "decline")
+        act(state, 1, "accept")
     act(state, 0, "uno")
     act(state, 0, "play gskip")
-    act(state, 1, "decline")
+    act(state, 1, "accept")
     act(state, 0, play)
     return state
 
@@ -61,7 +61,7 @@ def shed_three_players(**options: Any) -> UnoState:
         if index == 5:
             act(state, 0, "uno")
         act(state, 0, f"play {card}")
-        act(state, 1, "decline")
+        act(state, 1, "accept")
         act(state, 2, "draw")  # a blue number: it matches nothing
         act(state, 2, "keep")
     act(state, 0, "play g1")
@@ -108,3 +108,26 @@ def test_max_turns_stops_a_hand_with_no_winner_and_the_result_says_so() -> None:
 
 def test_max_steps_bounds_a_default_match() -> None:
     assert GAME.max_steps(4, {"max_turns": 10000}) > 10000 * 4
+
+
+def test_the_last_draw_goes_to_the_next_player_in_the_direction_of_play() -> None:
+    """Three players, scoring=lowest so that each hand's points show: seat 0 reverses
+    (play goes right, to seat 2), sheds Skips against seat 2 and goes out with a Draw 2;
+    seat 2, the next player to the right, draws the last two cards."""
+    hands = ["rrev rskip yskip yskip gskip gskip gd2", LOSER, "y1 y2 y3 y4 y6 y7 y8"]
+    draw = "b1 b2 b3 b4 b5 b6 b7 b8 b9"
+    state = start(hands, "r5", draw=draw, options={"scoring": "lowest", "target_score": 1000})
+    act(state, 0, "play rrev")
+    for seat in (2, 1):  # draw b1 and b2: neither matches the red Reverse
+        act(state, seat, "draw")
+        act(state, seat, "keep")
+    for index, card in enumerate(("rskip", "yskip", "yskip", "gskip", "gskip")):
+        if index == 4:
+            act(state, 0, "uno")
+        act(state, 0, f"play {card}")
+        act(state, 2, "accept")
+        act(state, 1, "draw")  # b3 ... b7
+        act(state, 1, "keep")
+    act(state, 0, "play gd2")
+    # seat 1: 158 + b2..b7 (27); seat 2: 31 + b1 + the last draw b8 b9 (17)
+    assert state.board.totals == [0, 158 + 27, 31 + 1 + 17]

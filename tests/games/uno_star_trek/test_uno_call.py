@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import pytest
 
 from cardkit import IllegalActionError
 from games.uno_star_trek import UnoState
-from tests.games.uno_star_trek.support import act, pass_round, start
+from tests.games.uno_star_trek.support import act, hand, pass_round, start
 
 # Seat 0 sheds reds; the others draw blues (which never match a red number 1-6).
 HANDS = ["r1 r2 r3 r4 r5 r6 r7", "y1 y2 y3 y4 y5 y6 y7", "g1 g2 g3 g4 g5 g6 g7"]
@@ -133,3 +134,77 @@ def test_after_a_reverse_the_opponents_answer_in_the_new_direction() -> None:
     assert state.view(1).direction == "right"
     assert state.to_act() == (0, 2, 1)
     assert state.order.current == 2
+
+
+def test_window_closes_when_the_next_player_plays() -> None:
+    state = two_cards_left()
+    act(state, 0, "play r6")
+    act(state, 0, "decline")
+    act(state, 1, "decline")
+    # seat 2 could still catch, but seat 1 begins its turn by playing y6 on the red 6
+    act(state, 1, "play y6")
+    assert state.window is None
+    with pytest.raises(IllegalActionError) as err:
+        act(state, 2, "catch 0")
+    assert err.value.code == "no-catch"
+
+
+def test_the_next_player_calling_uno_does_not_close_the_window() -> None:
+    # seat 1 sheds to two cards with seat 0; then seat 0 forgets its call
+    hands = ["r1 r2 r3 r4 r5 r6 r7", "r1 r2 r3 r4 r5 y6 y9", "g1 g2 g3 g4 g5 g6 g7"]
+    state = start(hands, "r9", draw=DRAWS)
+    for card in ("r1", "r2", "r3", "r4", "r5"):
+        act(state, 0, f"play {card}")
+        act(state, 1, f"play {card}")
+        act(state, 2, "draw")
+        act(state, 2, "keep")
+    assert len(state.hands[0]) == 2 and len(state.hands[1]) == 2
+    act(state, 0, "play r6")  # no call
+    act(state, 0, "decline")
+    act(state, 1, "decline")
+    # seat 1 may call before its own play; seat 2 may still catch seat 0
+    act(state, 1, "uno")
+    assert state.window is not None
+    act(state, 2, "catch 0")
+    assert len(state.hands[0]) == 1 + 5
+
+
+def test_a_drawn_card_played_as_the_second_to_last_needs_the_call() -> None:
+    # twelve blue draws for seats 1 and 2 over six rounds, then r8 for seat 0
+    state = start(HANDS, "r9", draw="b1 b2 b3 b4 b5 b6 b7 b8 b9 b1 b2 b3 r8")
+    for card in ("r1", "r2", "r3", "r4", "r5"):
+        act(state, 0, f"play {card}")
+        pass_round(state, 0)
+    act(state, 0, "uno")
+    act(state, 0, "play r6")
+    pass_round(state, 0)
+    assert hand("r7") == Counter(state.hands[0])
+    # seat 0 draws instead of playing r7, holds two cards, and plays the drawn r8
+    act(state, 0, "draw")
+    assert state.view(0).drawn == "r8"
+    assert [str(a) for a in state.legal_actions(0)] == ["play r8", "keep", "uno"]
+    act(state, 0, "play r8")  # without the call
+    assert state.window is not None and state.window.subject == 0
+    assert state.to_act() == (0, 1, 2)
+
+
+def test_the_caught_players_own_turn_does_not_close_the_window() -> None:
+    """Live Long and Prosper as the second-to-last card: its player draws one new card and
+    names the colour; the opponents may still catch until the next player begins."""
+    hands = ["llap r1 r2 r3 r4 r5 r6", HANDS[1], HANDS[2]]
+    state = start(hands, "r9", draw=DRAWS + " g9")
+    for card in ("r1", "r2", "r3", "r4", "r5"):
+        act(state, 0, f"play {card}")
+        pass_round(state, 0)
+    act(state, 0, "play llap")  # no call; r6 goes under the discard, one new card is drawn
+    assert len(state.hands[0]) == 1
+    assert state.to_act() == (0, 1, 2)
+    act(state, 0, "decline")
+    assert state.to_act() == (1, 2, 0)
+    act(state, 0, "colour green")  # out of the answer order: not the next player's turn
+    assert state.window is not None
+    assert state.to_act() == (1, 2)
+    act(state, 1, "decline")
+    act(state, 2, "catch 0")
+    assert len(state.hands[0]) == 1 + 5
+    assert state.to_act() == (1,)

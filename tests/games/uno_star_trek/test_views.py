@@ -8,7 +8,17 @@ import pytest
 
 from cardkit import Decline, Draw, ParseError, Play
 from cardkit.testing import cards_in
-from games.uno_star_trek import DECK, GAME, Beam, CallUno, Catch, Challenge, Keep, NameColour
+from games.uno_star_trek import (
+    DECK,
+    GAME,
+    Accept,
+    Beam,
+    CallUno,
+    Catch,
+    Challenge,
+    Keep,
+    NameColour,
+)
 from tests.games.uno_star_trek.support import act, hand, start
 
 HANDS = ["r1 r2 r3 r4 r6 r7 wild", "y1 y2 y3 y4 y6 y7 y8", "g1 g2 g3 g4 g6 g7 g8"]
@@ -26,7 +36,7 @@ def test_a_view_holds_the_own_hand_and_public_facts_only() -> None:
     assert view.direction == "left"
     assert view.turn == 1
     assert view.phase == "play"
-    assert view.window is None and view.window_pending == ()
+    assert view.window is None and view.window_subject is None
     assert view.scores == (0, 0, 0)
     # no card of another hand appears anywhere in the view
     seen = cards_in(view)
@@ -37,14 +47,14 @@ def test_the_catch_window_shows_in_every_view() -> None:
     state = start(["rskip rskip yskip yskip gskip g1 g2", HANDS[1]], "r5")
     for card in ("rskip", "rskip", "yskip", "yskip", "gskip"):
         act(state, 0, f"play {card}")
-        act(state, 1, "decline")
+        act(state, 1, "accept")
     act(state, 0, "play g1")  # no UNO call
     for seat in (0, 1):
         view = state.view(seat)
         assert view.window == "catch"
         assert view.window_subject == 0
-        assert view.window_pending == (0, 1)
-    assert state.view(0).to_act == (0, 1)
+        # the caught player answers first, then the opponent
+        assert view.to_act == (0, 1)
 
 
 def test_event_lines_hide_the_drawn_card_from_other_seats() -> None:
@@ -57,7 +67,7 @@ def test_event_lines_hide_the_drawn_card_from_other_seats() -> None:
 def test_event_lines_hide_a_melded_hand() -> None:
     state = start(["meld r2 r3 r4 r6 r7 wild", HANDS[1], HANDS[2]], "r5")
     act(state, 0, "play meld")
-    line = GAME.describe(state, 1, Decline(), 2)
+    line = GAME.describe(state, 1, Accept(), 2)
     assert line == "seat 1 shows their hand to seat 0"
     assert not any(c.text in line.split() for c in DECK.faces)
 
@@ -73,6 +83,7 @@ def test_event_lines_hide_a_melded_hand() -> None:
         ("keep", Keep()),
         ("uno", CallUno()),
         ("catch 3", Catch(3)),
+        ("accept", Accept()),
         ("challenge", Challenge()),
         ("beam red", Beam("red")),
         ("colour green", NameColour("green")),
@@ -116,4 +127,6 @@ def test_event_lines_for_chance_steps_name_only_public_cards() -> None:
     )
     state.apply(CHANCE, draw)
     deal = Shuffle(stack(DECK.cards, DECK.cards_of(" ".join([HANDS[0], HANDS[1], "g5"]))))
-    assert GAME.describe(state, CHANCE, deal, 0) == "seat 1 deals; g5 is turned up"
+    assert GAME.describe(state, CHANCE, deal, 0) == (
+        "seat 1 deals hand 1; g5 is turned up: seat 0 plays first"
+    )
