@@ -9,6 +9,10 @@ played wins a trick whatever was led, and the highest rank within it, the
 winner of a trick is simply the card with the highest id. Hands are bitmasks
 (bit ``id`` set for each card held); the tables below turn the nine bits of
 one suit into cards or :class:`~cardkit.actions.Play` actions without a loop.
+
+Cards and plays are listed suit by suit from E down to V, and within a suit
+from 1 up to Sun: the order in which front ends show a hand, so a numbered
+list of plays reads like the hand.
 """
 
 from __future__ import annotations
@@ -73,7 +77,7 @@ def _chunk_tables() -> tuple[
         cards_rows = []
         plays_rows = []
         for chunk in range(512):
-            ids = [9 * tier + r for r in range(8, -1, -1) if chunk >> r & 1]
+            ids = [9 * tier + r for r in range(9) if chunk >> r & 1]
             cards_rows.append(tuple(CARDS[i] for i in ids))
             plays_rows.append(tuple(PLAYS[i] for i in ids))
         cards_by_tier.append(tuple(cards_rows))
@@ -81,13 +85,14 @@ def _chunk_tables() -> tuple[
     return tuple(cards_by_tier), tuple(plays_by_tier)
 
 
-_SUIT_CARDS, _SUIT_PLAYS = _chunk_tables()
+_SUIT_CARDS, SUIT_PLAYS = _chunk_tables()
+"""``SUIT_PLAYS[tier][chunk]``: the plays of the cards whose rank bits are set in ``chunk``."""
 E_, J_, M_, N_, S_, V_ = (_SUIT_CARDS[t] for t in (5, 4, 3, 2, 1, 0))
-EP, JP, MP, NP, SP, VP = (_SUIT_PLAYS[t] for t in (5, 4, 3, 2, 1, 0))
+EP, JP, MP, NP, SP, VP = (SUIT_PLAYS[t] for t in (5, 4, 3, 2, 1, 0))
 
 
 def cards_in(mask: int) -> tuple[Card, ...]:
-    """The cards of a bitmask, strongest first (E:Sun ... V:1)."""
+    """The cards of a bitmask: suits E to V, each from 1 up to Sun."""
     return (
         E_[mask >> 45 & 511]
         + J_[mask >> 36 & 511]
@@ -99,7 +104,7 @@ def cards_in(mask: int) -> tuple[Card, ...]:
 
 
 def plays_in(mask: int) -> tuple[Play, ...]:
-    """The ``Play`` actions of the cards of a bitmask, strongest first."""
+    """The ``Play`` actions of the cards of a bitmask, in :func:`cards_in` order."""
     return (
         EP[mask >> 45 & 511]
         + JP[mask >> 36 & 511]
@@ -111,8 +116,8 @@ def plays_in(mask: int) -> tuple[Play, ...]:
 
 
 def suit_plays(mask: int, tier: int) -> tuple[Play, ...]:
-    """The ``Play`` actions of the cards of suit ``tier`` in a bitmask, strongest first."""
-    return _SUIT_PLAYS[tier][mask >> (9 * tier) & 511]
+    """The ``Play`` actions of the cards of suit ``tier`` in a bitmask, from 1 up to Sun."""
+    return SUIT_PLAYS[tier][mask >> (9 * tier) & 511]
 
 
 def mask_of(cards: Iterable[Card]) -> int:

@@ -32,6 +32,7 @@ from cardkit import (
     Option,
     OptionError,
     ParseError,
+    Pass,
     Play,
     Result,
     Scoreboard,
@@ -48,12 +49,18 @@ from games.universal_bid.deck import (
     BIDS,
     CARDS,
     DECK,
+    EP,
+    JP,
     MAX_HAND,
+    MP,
+    NP,
     PLAYS,
+    SP,
+    SUIT_PLAYS,
     SUITS_LOW_FIRST,
+    VP,
     cards_in,
     parse_card,
-    plays_in,
     suit_plays,
 )
 from games.universal_bid.view import HandScore, UniversalBidView
@@ -67,8 +74,18 @@ PHASES = ("draw", "deal", "bid", "play", "over")
 EXACT_BONUS = 10
 """Points added to the tricks of a player who takes exactly the bid."""
 
+PASS = Pass()
+
 BID_RANGES = tuple(BIDS[: size + 1] for size in range(MAX_HAND + 1))
 """The bids ``0 .. size`` for each hand size."""
+
+ALONE = tuple((s,) for s in range(7))
+"""``(seat,)`` for each seat: what :meth:`UniversalBidState.to_act` returns in turn."""
+
+NEXT_SEAT = tuple(tuple((s + 1) % n for s in range(n)) if n else () for n in range(7))
+"""The seat to the left of each seat, by player count."""
+
+WAITING_FOR_CHANCE = (CHANCE,)
 
 
 def effective_schedule(schedule: Sequence[int], players: int) -> tuple[int, ...]:
@@ -107,6 +124,9 @@ class UniversalBidState(State):
         super().__init__(game, players, seed, options, auto)
         self.schedule = effective_schedule(_schedule(options), players)
         self.phase = DRAW
+        self.due = DECK.cards  # what chance_cards() returns: the deck until it is dealt
+        self.acting: tuple[int, ...] = WAITING_FOR_CHANCE
+        self.next_seat = NEXT_SEAT[players]
         self.hand_index = 0
         self.size = self.schedule[0]
         self.dealer = -1
@@ -121,6 +141,8 @@ class UniversalBidState(State):
         self.taken_t: tuple[int, ...] = (0,) * players
         self.trick: list[tuple[int, Card]] = []
         self.led = -1
+        self.led_shift = 0
+        self.led_plays = SUIT_PLAYS[0]
         self.best = -1
         self.best_seat = -1
         self.trick_mask = 0
@@ -130,22 +152,16 @@ class UniversalBidState(State):
         self.board = Scoreboard.start(players)
         self.scores_t: tuple[int, ...] = (0,) * players
         self.hand_log: tuple[HandScore, ...] = ()
-        self._seat_t = tuple((s,) for s in range(players))
         if auto:
             self.resolve_chance()
 
     # -- core protocol ----------------------------------------------------------
 
     def chance_cards(self) -> tuple[Card, ...]:
-        return DECK.cards if self.phase <= DEAL else ()
+        return self.due
 
     def _to_act(self) -> tuple[int, ...]:
-        phase = self.phase
-        if phase in (PLAY, BID):
-            return self._seat_t[self.current]
-        if phase == OVER:
-            return ()
-        return (CHANCE,)
+        return self.acting
 
     def _legal_actions(self, seat: int) -> tuple[Action, ...]:
         if seat != self.current:
@@ -153,10 +169,18 @@ class UniversalBidState(State):
         if self.phase == PLAY:
             hand = self.hands[seat]
             if self.trick:
-                follow = suit_plays(hand, self.led)
+                follow = self.led_plays[hand >> self.led_shift & 511]
                 if follow:
                     return follow
-            return plays_in(hand)
+            # every card: deck.plays_in, inlined (this runs on every lead)
+            return (
+                EP[hand >> 45 & 511]
+                + JP[hand >> 36 & 511]
+                + MP[hand >> 27 & 511]
+                + NP[hand >> 18 & 511]
+                + SP[hand >> 9 & 511]
+                + VP[hand & 511]
+            )
         if self.phase == BID:
             size = self.size
             bids = BID_RANGES[size]
@@ -168,30 +192,34 @@ class UniversalBidState(State):
         return ()
 
     def _apply(self, seat: int, action: Action) -> None:
-        phase = self.phase
-        if phase == PLAY:
-            assert type(action) is Play
+        # the core has checked the action is legal, so its type says the phase
+        if type(action) is Play:
             card = action.card
             cid = card.id
-            self.hands[seat] ^= card.bit
+            bit = card.bit
+            self.hands[seat] ^= bit
             trick = self.trick
             if not trick:
-                self.led = cid // 9
+                led = cid // 9
+                self.led = led
+                self.led_shift = 9 * led
+                self.led_plays = SUIT_PLAYS[led]
             trick.append((seat, card))
-            self.trick_mask |= card.bit
+            self.trick_mask |= bit
             if cid > self.best:
                 self.best = cid
                 self.best_seat = seat
             if len(trick) < self.players:
-                self.current = (seat + 1) % self.players
+                left = self.next_seat[seat]
+                self.current = left
+                self.acting = ALONE[left]
             else:
                 self._end_trick()
-        elif phase == BID:
-            assert type(action) is Bid
+        elif type(action) is Bid:
             self._bid(seat, action.amount)
         else:
             assert isinstance(action, Shuffle)
-            if phase == DRAW:
+            if self.phase == DRAW:
                 self._draw(action.cards)
             else:
                 self._deal(action.cards)
@@ -211,8 +239,10 @@ class UniversalBidState(State):
             for card in cards[k * size : (k + 1) * size]:
                 mask |= card.bit
             self.hands[(self.dealer + 1 + k) % n] = mask
-        self.current = (self.dealer + 1) % n
+        self.current = self.next_seat[self.dealer]
+        self.acting = ALONE[self.current]
         self.phase = BID
+        self.due = ()
 
     def _bid(self, seat: int, amount: int) -> None:
         self.bids[seat] = amount
@@ -221,9 +251,10 @@ class UniversalBidState(State):
         self.bids_made += 1
         if self.bids_made == self.players:
             self.phase = PLAY
-            self.current = (self.dealer + 1) % self.players
+            self.current = self.next_seat[self.dealer]
         else:
-            self.current = (seat + 1) % self.players
+            self.current = self.next_seat[seat]
+        self.acting = ALONE[self.current]
 
     def _end_trick(self) -> None:
         trick = self.trick
@@ -236,6 +267,7 @@ class UniversalBidState(State):
         self.trick_mask = 0
         self.best = -1
         self.current = winner
+        self.acting = ALONE[winner]
         self.tricks_done += 1
         if self.tricks_done == self.size:
             self._end_hand()
@@ -271,10 +303,14 @@ class UniversalBidState(State):
         self.current = -1
         if self.hand_index == len(self.schedule):
             self.phase = OVER
+            self.acting = ()
+            self.due = ()
             return
         self.size = self.schedule[self.hand_index]
-        self.dealer = (self.dealer + 1) % n
+        self.dealer = self.next_seat[self.dealer]
         self.phase = DEAL
+        self.acting = WAITING_FOR_CHANCE
+        self.due = DECK.cards
 
     def is_over(self) -> bool:
         return self.phase == OVER
@@ -289,7 +325,7 @@ class UniversalBidState(State):
         # positional, in field order (see UniversalBidView): views are built every step
         return UniversalBidView(
             seat,
-            self._to_act(),
+            self.acting,
             self.players,
             PHASES[self.phase],
             cards_in(self.hands[seat]),
@@ -351,6 +387,13 @@ class UniversalBidState(State):
         if phase == OVER or phase <= DEAL or seat != self.current:
             return super().explain(seat, action)
         size = self.size
+        if isinstance(action, Pass):
+            if phase == BID:
+                return (
+                    "no-pass",
+                    f"nobody may pass: bid 0 to {size} (bid 0 to try to take no tricks)",
+                )
+            return "no-pass", "nobody may pass: play a card"
         if phase == BID:
             if isinstance(action, Bid):
                 amount = action.amount
@@ -513,6 +556,8 @@ class UniversalBidGame(Game):
             return BIDS[amount] if 0 <= amount <= MAX_HAND else Bid(amount)
         if parts[0] == "play" and len(parts) in (2, 3):
             return PLAYS[parse_card("".join(parts[1:])).id]
+        if parts == ["pass"]:
+            return PASS  # never legal: the state explains that nobody may pass
         raise ParseError(
             f"cannot read {text.strip()!r}: "
             "type bid N (for example bid 2) or play CARD (for example play J:Moon)"
@@ -550,8 +595,23 @@ class UniversalBidGame(Game):
                 best = max([*(c for _, c in state.trick), action.card], key=lambda c: c.id)
                 winner = seat if best is action.card else state.best_seat
                 line += f"; seat {winner} wins the trick"
+                if state.tricks_done == state.size - 1:
+                    line += "; " + _hand_summary(state, winner)
             return line
         return super().describe(state, seat, action, viewer)
+
+
+def _hand_summary(state: UniversalBidState, last_winner: int) -> str:
+    """How the hand being finished scores, once ``last_winner`` takes its last trick."""
+    parts = []
+    for s in range(state.players):
+        bid = state.bids[s]
+        took = state.taken[s] + (s == last_winner)
+        if took == bid:
+            parts.append(f"seat {s} bid {bid}, took {took}: exact, +{took + EXACT_BONUS}")
+        else:
+            parts.append(f"seat {s} bid {bid}, took {took}: +{took}")
+    return f"hand {state.hand_index + 1} of {len(state.schedule)} scored: " + "; ".join(parts)
 
 
 GAME = UniversalBidGame()

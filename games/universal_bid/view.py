@@ -24,8 +24,10 @@ class UniversalBidView(View):
     """A seat's view: its own hand and everything public.
 
     ``phase`` is ``draw`` or ``deal`` (chance is due), ``bid``, ``play`` or
-    ``over``. ``draw`` lists ``(seat, card text)`` of the cards drawn to
-    choose the first dealer (public; those cards went back into the deck).
+    ``over``. ``hand`` lists the seat's cards suit by suit from E to V, each
+    suit from 1 up to Sun (the order of its legal plays too). ``draw`` lists
+    ``(seat, card text)`` of the cards drawn to choose the first dealer
+    (public; those cards went back into the deck).
     ``bids`` has ``None`` for a seat that has not bid yet. ``trick`` is the
     trick in progress as ``(seat, card)`` in play order; ``past_tricks`` the
     finished tricks of this hand, each led by its first seat.

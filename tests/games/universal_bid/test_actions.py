@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardkit import Bid, ParseError, Play
+from cardkit import Bid, ParseError, Pass, Play
 from games.universal_bid import DECK, GAME, parse_card
 
 
@@ -18,6 +18,12 @@ def test_every_bid_and_play_round_trips_to_the_same_object() -> None:
         assert action == Play(card)
         assert str(action) == f"play {card.text}"
         assert GAME.parse_action(str(action)) is action
+
+
+def test_pass_reads_as_a_pass_which_the_state_refuses() -> None:
+    # the rulebook: "it is not possible to pass"; the state gives that reason
+    assert GAME.parse_action("pass") == Pass()
+    assert GAME.parse_action(str(Pass())) == Pass()
 
 
 def test_typed_variants() -> None:
@@ -34,7 +40,7 @@ def test_typed_variants() -> None:
         ("bid two", "whole number"),
         ("play X:1", "SUIT:RANK"),
         ("play", "bid N"),
-        ("pass", "bid N"),
+        ("pass now", "bid N"),
         ("", "empty"),
         ("bid 1 2", "bid N"),
     ],

@@ -8,7 +8,7 @@ import pytest
 
 from cardkit import ParseError
 from games.universal_bid import DECK, TRICK_ORDER, parse_card
-from games.universal_bid.deck import cards_in, mask_of
+from games.universal_bid.deck import cards_in, mask_of, plays_in, suit_plays
 
 
 def test_deck_has_54_cards_six_suits_nine_ranks() -> None:
@@ -45,9 +45,13 @@ def test_unknown_card_names_the_format(bad: str) -> None:
         parse_card(bad)
 
 
-def test_hand_listing_is_strongest_first() -> None:
-    hand = [parse_card(t) for t in ("V:Sun", "E:1", "J:Moon", "J:7", "S:2")]
-    assert [c.text for c in cards_in(mask_of(hand))] == ["E:1", "J:Moon", "J:7", "S:2", "V:Sun"]
+def test_hand_listing_goes_suit_by_suit_from_e_each_suit_from_1_up() -> None:
+    # the order a front end shows a hand in (suit_styles order, low rank first)
+    hand = [parse_card(t) for t in ("V:Sun", "E:1", "J:Moon", "J:7", "S:2", "E:Sun")]
+    listed = ["E:1", "E:Sun", "J:7", "J:Moon", "S:2", "V:Sun"]
+    assert [c.text for c in cards_in(mask_of(hand))] == listed
+    assert [str(a) for a in plays_in(mask_of(hand))] == [f"play {t}" for t in listed]
+    assert [str(a) for a in suit_plays(mask_of(hand), 4)] == ["play J:7", "play J:Moon"]
 
 
 def test_trick_order_highest_suit_then_rank_whatever_is_led() -> None:

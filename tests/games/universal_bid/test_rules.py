@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardkit import CHANCE, Bid, IllegalActionError, OptionError, Play, Shuffle
+from cardkit import CHANCE, Bid, IllegalActionError, OptionError, Pass, Play, Shuffle
 from cardkit.testing import cards_in
 from games.universal_bid import DECK, GAME, UniversalBidState, parse_card
 
@@ -58,9 +58,9 @@ def test_draw_event_names_the_draws_and_the_dealer() -> None:
 
 def test_deal_hides_hands_and_the_left_of_dealer_bids_first() -> None:
     state = start(3, "2", dealer=1, hands={2: "E:Sun E:1", 0: "J:3 V:1", 1: "M:4 M:2"})
-    assert [c.text for c in state.view(2).hand] == ["E:Sun", "E:1"]
+    assert [c.text for c in state.view(2).hand] == ["E:1", "E:Sun"]
     assert [c.text for c in state.view(0).hand] == ["J:3", "V:1"]
-    assert [c.text for c in state.view(1).hand] == ["M:4", "M:2"]
+    assert [c.text for c in state.view(1).hand] == ["M:2", "M:4"]
     assert state.to_act() == (2,)
     line = GAME.describe(state, CHANCE, Shuffle(DECK.cards), viewer=0)
     assert ":" not in line.split("deals")[-1]  # the deal event names no card
@@ -205,6 +205,22 @@ def test_dealer_with_one_card_hand_always_has_a_bid() -> None:
     assert "total 1" in error.reason
 
 
+def test_nobody_may_pass_and_bids_are_final() -> None:
+    state = start(3, "3", dealer=0, hands={1: "E:1 E:2 E:3", 2: "J:1 J:2 J:3", 0: "M:1 M:2 M:3"})
+    assert not any(isinstance(a, Pass) for a in state.legal_actions(1))
+    error = rejected(state, 1, "pass")
+    assert error.code == "no-pass" and "bid 0 to 3" in error.reason
+    act(state, 1, "bid 2")
+    # RULINGS: a bid is final; the turn has passed to seat 2
+    assert rejected(state, 1, "bid 1").code == "not-your-turn"
+    assert state.view(0).bids == (None, 2, None)
+    act(state, 2, "bid 0")
+    act(state, 0, "bid 0")  # 2 + 0 + 0 = 2, not 3: allowed
+    assert state.view(2).bids == (0, 2, 0)
+    error = rejected(state, 1, "pass")  # seat 1, left of the dealer, leads
+    assert error.code == "no-pass" and "play a card" in error.reason
+
+
 # -- play ------------------------------------------------------------------------
 
 
@@ -231,6 +247,26 @@ def test_highest_suit_wins_even_when_not_led() -> None:
     act(state, 3, "play V:Moon")
     assert state.view(0).tricks_taken == (0, 0, 1, 0)
     assert state.to_act() == (2,)  # the winner leads the next trick
+
+
+def test_the_leader_may_lead_any_suit_and_the_winner_leads_next() -> None:
+    state = start(2, "3", dealer=0, hands={1: "E:1 J:5 J:2", 0: "E:Sun M:3 V:1"})
+    bids(state, {1: 1, 0: 1})
+    led = ["play E:1", "play J:2", "play J:5"]
+    assert sorted(str(a) for a in state.legal_actions(1)) == led
+    act(state, 1, "play J:5")
+    act(state, 0, "play M:3")  # no J: any card; J ranks above M, so J:5 wins
+    assert state.to_act() == (1,)
+    # the new leader still holds a J, but the last trick's suit binds nobody
+    assert sorted(str(a) for a in state.legal_actions(1)) == ["play E:1", "play J:2"]
+    act(state, 1, "play E:1")
+    assert [str(a) for a in state.legal_actions(0)] == ["play E:Sun"]  # follows E
+    act(state, 0, "play E:Sun")
+    assert state.to_act() == (0,)
+    act(state, 0, "play V:1")
+    act(state, 1, "play J:2")  # no V: J beats V
+    # seat 1 bid 1 and took 2: 2 points; seat 0 bid 1 and took 1: 1 + 10
+    assert state.result().scores == (11.0, 2.0)
 
 
 def test_must_follow_suit_when_able() -> None:
@@ -309,3 +345,33 @@ def test_tied_highest_totals_share_the_win() -> None:
     assert result.winners == (0, 2)
     assert result.share(0) == result.share(2) == 0.5 and result.share(1) == 0
     assert rejected(state, 0, "bid 0").code == "game-over"
+
+
+# -- event lines -------------------------------------------------------------------
+
+
+def test_event_lines_for_bids_tricks_and_the_hand_score() -> None:
+    state = start(3, "2,1", dealer=0, hands={1: "E:Sun E:Moon", 2: "V:1 V:2", 0: "J:1 J:2"})
+
+    def said(seat: int, text: str) -> str:
+        action = GAME.parse_action(text, state)
+        lines = {GAME.describe(state, seat, action, viewer) for viewer in (None, 0, 1, 2)}
+        assert len(lines) == 1  # nothing here is secret: every viewer reads the same
+        state.apply(seat, action)
+        return lines.pop()
+
+    assert said(1, "bid 0") == "seat 1 bids 0"
+    assert said(2, "bid 0") == "seat 2 bids 0"
+    assert said(0, "bid 1") == "seat 0 bids 1 (bids total 1 for 2 tricks)"
+    assert said(1, "play E:Sun") == "seat 1 plays E:Sun"
+    assert said(2, "play V:1") == "seat 2 plays V:1"
+    assert said(0, "play J:1") == "seat 0 plays J:1; seat 1 wins the trick"
+    said(1, "play E:Moon")
+    said(2, "play V:2")
+    # seat 0 bid 1 and took none; seat 1 bid 0 and took both; seat 2 made its zero
+    assert said(0, "play J:2") == (
+        "seat 0 plays J:2; seat 1 wins the trick; hand 1 of 2 scored: "
+        "seat 0 bid 1, took 0: +0; seat 1 bid 0, took 2: +2; seat 2 bid 0, took 0: exact, +10"
+    )
+    deal_line = GAME.describe(state, CHANCE, Shuffle(DECK.cards), viewer=2)
+    assert deal_line == "hand 2 of 2: seat 1 deals 1 card each"

@@ -23,6 +23,10 @@ def test_view_shows_own_hand_and_public_facts() -> None:
     act(state, 2, "bid 1")
     act(state, 3, "bid 0")
     act(state, 0, "bid 1")
+    # the numbered plays list the cards in the order the hand is shown
+    leader = state.view(1)
+    assert [c.text for c in leader.hand] == ["E:Sun", "J:2", "V:1"]
+    assert [str(a) for a in state.legal_actions(1)] == ["play E:Sun", "play J:2", "play V:1"]
     act(state, 1, "play J:2")
     act(state, 2, "play J:Moon")
     view = state.view(0)
