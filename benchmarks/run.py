@@ -41,7 +41,7 @@ UNO_OPTIONS: dict[str, Any] = {"target_score": 1}
 """uno-star-trek: the first hand's winner scores at least 1, so a match is one hand."""
 
 UFOS_OPTIONS: dict[str, Any] = {"hands_per_player": 1}
-"""ufos: one hand per player (every seat deals once); hands are counted, not matches."""
+"""ufos: one hand per player in a match; the figure counts hands, not matches."""
 
 ARENA_GAME: tuple[str, int, dict[str, Any]] = ("universal-bid", 4, {})
 """The game, players and options the arena figures play (full ten-hand matches)."""
