@@ -41,6 +41,9 @@ class BaseBot:
     summary: ClassVar[str] = ""
     games: ClassVar[frozenset[str] | None] = None
     params: ClassVar[tuple[Option, ...]] = ()
+    reads_view: ClassVar[bool] = True
+    """False for bots that decide from the legal actions alone: runners then pass a
+    bare ``View(seat, to_act)`` instead of building the seat's full view."""
 
     def __init__(self, game: Game, seat: int, seed: int, **params: Any) -> None:
         self.game = game
@@ -58,6 +61,7 @@ class RandomBot(BaseBot):
     name = "random"
     summary = "picks uniformly at random among the legal actions"
     games = None
+    reads_view = False
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         return legal[int(self.rng.random() * len(legal))]

@@ -202,7 +202,10 @@ class State(ABC):
         if seat == CHANCE:
             self._check_chance(action)
         else:
-            legal = self.legal_actions(seat)
+            if self._legal_step == len(self.history) and self._legal_seat == seat:
+                legal = self._legal
+            else:
+                legal = self.legal_actions(seat)
             for allowed in legal:  # identity first: bots return the listed objects
                 if allowed is action:
                     break
@@ -262,11 +265,16 @@ class State(ABC):
         new = cls.__new__(cls)
         memo[id(self)] = new
         for name, value in _state_items(self):
-            if name in ("game", "rng"):  # immutable, or reseeded before every use
+            if name in _SHARED:  # immutable, or reseeded before every use
                 setattr(new, name, value)
+            elif name == "history":  # a list of immutable steps
+                setattr(new, name, list(value))
             else:
                 setattr(new, name, copy.deepcopy(value, memo))
         return new
+
+
+_SHARED = frozenset({"game", "rng", "options", "_legal"})
 
 
 def _state_items(state: State) -> list[tuple[str, Any]]:

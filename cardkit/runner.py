@@ -8,7 +8,7 @@ import attrs
 
 from cardkit.bots import Bot
 from cardkit.errors import CardkitError
-from cardkit.game import Game, Result, State
+from cardkit.game import Game, Result, State, View
 from cardkit.options import OptionValue
 
 
@@ -45,21 +45,25 @@ def play_match(
 ) -> MatchOutcome:
     """Play one match (or continue ``state``) with one bot per seat.
 
-    Each step, the seats in ``state.to_act()`` are asked in order; the first
-    one asked acts. A bot that raises or returns an illegal action ends the
+    Each step, the first seat in ``state.to_act()`` acts. Its bot gets the
+    seat's view, or a bare ``View(seat, to_act)`` if it declares
+    ``reads_view = False``. A bot that raises or returns an illegal action ends the
     match with a :class:`BotFailure`; the state keeps every step before it.
     """
     if state is None:
         state = game.create(len(bots), seed, options)
     bound = game.max_steps(state.players, state.options)
     names = [getattr(b, "name", type(b).__name__) for b in bots]
+    reads = [getattr(b, "reads_view", True) for b in bots]
     while not state.is_over():
         if len(state.history) > bound:
             raise RuntimeError(f"{game.id}: match ran past its bound of {bound} steps")
-        seat = state.to_act()[0]
+        to_act = state.to_act()
+        seat = to_act[0]
         legal = state.legal_actions(seat)
+        view = state.view(seat) if reads[seat] else View(seat, to_act)
         try:
-            action = bots[seat].choose(state.view(seat), legal)
+            action = bots[seat].choose(view, legal)
         except Exception as exc:
             failure = BotFailure(seat, str(names[seat]), "-", f"{type(exc).__name__}: {exc}")
             return MatchOutcome(state, None, failure)

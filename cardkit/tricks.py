@@ -84,12 +84,17 @@ class TrickOrder:
 
 @attrs.define(slots=True)
 class Trick:
-    """One trick in progress: who led, the cards played and their suits in the trick."""
+    """One trick in progress: who led, the cards played and their suits in the trick.
+
+    The winning card so far is kept as cards are added, so :meth:`winner` costs nothing.
+    """
 
     leader: int
     seats: list[int] = attrs.field(factory=list)
     cards: list[Card] = attrs.field(factory=list)
     suits: list[str] = attrs.field(factory=list)
+    best: int = 0
+    best_key: tuple[int, int] = (0, 0)
 
     @property
     def led(self) -> str | None:
@@ -98,13 +103,19 @@ class Trick:
 
     def add(self, seat: int, card: Card, order: TrickOrder, declared: str | None = None) -> None:
         """Record ``seat`` playing ``card`` (``declared`` only when leading an adopter)."""
+        suits = self.suits
+        suit = order.suit_in_trick(card, suits[0] if suits else None, declared)
+        key = order.strength(card, suit, suits[0] if suits else suit)
+        if not suits or key > self.best_key:  # strictly greater: the first played wins ties
+            self.best = len(suits)
+            self.best_key = key
         self.seats.append(seat)
         self.cards.append(card)
-        self.suits.append(order.suit_in_trick(card, self.led, declared))
+        suits.append(suit)
 
-    def winner(self, order: TrickOrder) -> int:
-        """The seat that wins the trick so far."""
-        return self.seats[order.winner(self.cards, self.suits)]
+    def winner(self, order: TrickOrder | None = None) -> int:
+        """The seat that wins the trick so far (by the order the cards were added with)."""
+        return self.seats[self.best]
 
     def __len__(self) -> int:
         return len(self.cards)
