@@ -165,7 +165,7 @@ def _drawn(state: UnoState, seat: int, count: int, viewer: int | None) -> str:
 def _uno_note(state: UnoState, seat: int) -> str:
     """`` without calling UNO`` when ``seat`` plays its second-to-last card uncalled."""
     if len(state.hands[seat]) == 2 and not state.called:
-        return " without calling UNO: they can be caught until the next player begins"
+        return " without calling UNO: they can be caught until the next player begins their turn"
     return ""
 
 

@@ -108,7 +108,8 @@ def test_a_missed_call_and_the_catch_are_told() -> None:
         act(state, 0, f"play {card}")
         act(state, 1, "accept")
     assert line(state, 0, "play g1", 1) == (
-        "seat 0 plays g1 without calling UNO: they can be caught until the next player begins"
+        "seat 0 plays g1 without calling UNO: "
+        "they can be caught until the next player begins their turn"
     )
     assert line(state, 0, "decline", 1) == "seat 0 does not call UNO"
     assert line(state, 1, "catch 0", 0) == (
