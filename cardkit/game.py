@@ -19,7 +19,10 @@ the :data:`~cardkit.seats.CHANCE` seat. With ``auto_chance`` (the default) the
 state draws each shuffle from its own ``random.Random``, seeded from the match
 seed and the step number, and applies it at once. So ``(game, players,
 options, seed, history)`` rebuild the identical state, and an explicit deal is
-simply a different shuffle applied by hand.
+simply a different shuffle applied by hand. A chance step that only needs a
+few cards (each player draws one for the deal) declares their number with
+:meth:`State.chance_draw`, and its :class:`~cardkit.actions.Shuffle` holds just
+the cards drawn.
 """
 
 from __future__ import annotations
@@ -228,11 +231,24 @@ class State(ABC):
             self.history.append((CHANCE, shuffle))
             self._apply(CHANCE, shuffle)
 
+    def chance_draw(self) -> int:
+        """How many cards of :meth:`chance_cards` the due chance step draws, in order.
+
+        0 (the default) orders the whole pile. A game that only needs the first
+        few cards of a fresh shuffle (each player draws one card for the deal)
+        returns that count: the recorded :class:`Shuffle` then holds just the
+        cards drawn, in order.
+        """
+        return 0
+
     def sample_chance(self, cards: Sequence[Card] | None = None) -> Shuffle:
         """The shuffle the state's generator gives at this step (deterministic)."""
         pile = self.chance_cards() if cards is None else cards
         rng = self.rng
         rng.seed(self.seed * 1_000_003 + len(self.history))
+        count = self.chance_draw()
+        if count:
+            return Shuffle(tuple(rng.sample(pile, count)))
         draw = rng.random
         keys = [draw() for _ in pile]  # a uniform permutation: sort by random keys
         return Shuffle(tuple([pile[i] for i in sorted(range(len(pile)), key=keys.__getitem__)]))
@@ -243,6 +259,16 @@ class State(ABC):
             raise IllegalActionError(action, CHANCE, "no shuffle is due now", "no-chance")
         if not isinstance(action, Shuffle):
             raise IllegalActionError(action, CHANCE, "chance only shuffles", "not-a-shuffle")
+        count = self.chance_draw()
+        if count:
+            if len(action.cards) != count or Counter(action.cards) - Counter(expected):
+                raise IllegalActionError(
+                    action,
+                    CHANCE,
+                    f"the draw must take {count} of the {len(expected)} cards due",
+                    "wrong-cards",
+                )
+            return
         if len(action.cards) != len(expected) or Counter(action.cards) != Counter(expected):
             raise IllegalActionError(
                 action,

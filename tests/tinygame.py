@@ -16,6 +16,8 @@ led suit (declared when led). Each hand:
    may not go below ``floor``.
 
 The match is ``hands`` hands, the deal passing left; highest total wins.
+With ``draw_dealer``, each seat first draws a card (a chance draw) and the
+highest card deals first (a over b on equal ranks; the wild is lowest).
 """
 
 from __future__ import annotations
@@ -87,6 +89,7 @@ class TinyView(View):
     scores: tuple[int, ...]
     window: tuple[int, ...]
     hand_number: int
+    drawn: tuple[str, ...]  # public, but back in the hidden stock: shown as texts
 
 
 class TinyState(State):
@@ -116,17 +119,21 @@ class TinyState(State):
         self.choice: SealedChoice[str] | None = None
         self.mode: str | None = None
         self.window: ResponseWindow | None = None
-        self.phase = "deal"
+        self.drawn: tuple[Card, ...] = ()
+        self.phase = "draw" if options["draw_dealer"] else "deal"
         if auto:
             self.resolve_chance()
 
     # -- core protocol ----------------------------------------------------------
 
     def chance_cards(self) -> tuple[Card, ...]:
-        return tuple(self.stock) if self.phase == "deal" else ()
+        return tuple(self.stock) if self.phase in ("draw", "deal") else ()
+
+    def chance_draw(self) -> int:
+        return self.players if self.phase == "draw" else 0
 
     def _to_act(self) -> tuple[int, ...]:
-        if self.phase == "deal":
+        if self.phase in ("draw", "deal"):
             return (CHANCE,)
         if self.phase == "pick":
             assert self.choice is not None
@@ -157,7 +164,16 @@ class TinyState(State):
         return tuple(out)
 
     def _apply(self, seat: int, action: Action) -> None:
-        if seat == CHANCE:
+        if seat == CHANCE and self.phase == "draw":
+            assert isinstance(action, Shuffle)
+            self.drawn = action.cards
+            best = max(
+                range(self.players),
+                key=lambda s: (action.cards[s].rank, -ord(action.cards[s].suit)),
+            )
+            self.order.dealer = best
+            self.phase = "deal"
+        elif seat == CHANCE:
             assert isinstance(action, Shuffle)
             self._deal(action.cards)
         elif isinstance(action, Pick):
@@ -241,6 +257,7 @@ class TinyState(State):
             scores=tuple(self.board.totals),
             window=self.window.pending if self.window is not None else (),
             hand_number=self.board.hands_played + 1,
+            drawn=tuple(c.text for c in self.drawn),
         )
 
     def zones(self) -> tuple[Zone, ...]:
@@ -280,6 +297,7 @@ class TinyGame(Game):
         Option("trump", "str", "a", "trump suit", choices=("a", "b", "none")),
         Option("order", "str", "led", "suit order in a trick", choices=("led", "ranked")),
         Option("floor", "int", -100, "lowest total a player can have"),
+        Option("draw_dealer", "bool", False, "draw cards for the first deal"),
     )
     rules = "Nine cards, a sealed high/low pick, tricks with a wild card, cheers."
 
@@ -317,7 +335,7 @@ class TinyGame(Game):
     def max_steps(self, players: int, options: Mapping[str, OptionValue]) -> int:
         size = int(options["hand_size"])
         per_hand = 1 + players + players * size + players * size
-        return per_hand * int(options["hands"])
+        return 1 + per_hand * int(options["hands"])
 
 
 GAME = TinyGame()

@@ -102,3 +102,7 @@ class OutOfTurnState(TinyState):
 def test_the_kit_catches_a_broken_game(state_cls: type[TinyState], message: str) -> None:
     with pytest.raises(ConformanceError, match=message):
         check_game(broken(state_cls), matches=3)
+
+
+def test_tiny_game_passes_with_a_dealer_draw() -> None:
+    check_game(TinyGame(), matches=3, options={"draw_dealer": True})

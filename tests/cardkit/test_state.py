@@ -161,3 +161,27 @@ def test_clone_is_independent() -> None:
     assert state.to_act() == (0, 1)
     assert copy.to_act() == (1,)
     assert copy.game is state.game
+
+
+def test_a_chance_draw_takes_a_few_cards_and_the_highest_deals() -> None:
+    state = GAME.create(3, seed=1, options={"draw_dealer": True}, auto_chance=False)
+    assert state.chance_draw() == 3
+    assert len(state.chance_cards()) == 9
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(CHANCE, Shuffle(DECK.cards_of("a1 a2")))
+    assert info.value.code == "wrong-cards" and "take 3 of the 9" in info.value.reason
+    with pytest.raises(IllegalActionError):
+        state.apply(CHANCE, Shuffle(DECK.cards_of("a1 a1 a2")))  # a1 is there once
+    # seat 0 draws b3, seat 1 a3 (equal rank, a beats b), seat 2 w: seat 1 deals
+    state.apply(CHANCE, Shuffle(DECK.cards_of("b3 a3 w")))
+    assert isinstance(state, TinyState)
+    assert state.order.dealer == 1
+    assert state.view(2).drawn == ("b3", "a3", "w")
+    assert state.chance_draw() == 0 and len(state.chance_cards()) == 9
+
+
+def test_a_sampled_draw_is_recorded_with_only_the_cards_drawn() -> None:
+    state = GAME.create(2, seed=4, options={"draw_dealer": True})
+    seat, draw = state.history[0]
+    assert seat == CHANCE and isinstance(draw, Shuffle) and len(draw.cards) == 2
+    assert len(state.history[1][1].cards) == 9  # type: ignore[attr-defined]
