@@ -145,9 +145,8 @@ class UniversalBidState(State):
         self.led_plays = SUIT_PLAYS[0]
         self.best = -1
         self.best_seat = -1
-        self.trick_mask = 0
         self.tricks_done = 0
-        self.played = 0
+        self.dealt = 0  # every card dealt this hand: held, in the trick or played
         self.past_tricks: tuple[tuple[tuple[int, Card], ...], ...] = ()
         self.board = Scoreboard.start(players)
         self.scores_t: tuple[int, ...] = (0,) * players
@@ -205,7 +204,6 @@ class UniversalBidState(State):
                 self.led_shift = 9 * led
                 self.led_plays = SUIT_PLAYS[led]
             trick.append((seat, card))
-            self.trick_mask |= bit
             if cid > self.best:
                 self.best = cid
                 self.best_seat = seat
@@ -234,11 +232,14 @@ class UniversalBidState(State):
     def _deal(self, cards: tuple[Card, ...]) -> None:
         n = self.players
         size = self.size
+        dealt = 0
         for k in range(n):
             mask = 0
             for card in cards[k * size : (k + 1) * size]:
                 mask |= card.bit
             self.hands[(self.dealer + 1 + k) % n] = mask
+            dealt |= mask
+        self.dealt = dealt
         self.current = self.next_seat[self.dealer]
         self.acting = ALONE[self.current]
         self.phase = BID
@@ -261,10 +262,8 @@ class UniversalBidState(State):
         winner = self.best_seat
         self.taken[winner] += 1
         self.taken_t = tuple(self.taken)
-        self.played |= self.trick_mask
         self.past_tricks = (*self.past_tricks, tuple(trick))
         self.trick = []
-        self.trick_mask = 0
         self.best = -1
         self.current = winner
         self.acting = ALONE[winner]
@@ -291,7 +290,7 @@ class UniversalBidState(State):
         )
         n = self.players
         self.hand_index += 1
-        self.played = 0
+        self.dealt = 0
         self.past_tricks = ()
         self.tricks_done = 0
         self.taken = [0] * n
@@ -349,12 +348,15 @@ class UniversalBidState(State):
         for s in range(self.players):
             held |= self.hands[s]
             hands.append(Zone(f"hand {s}", cards_in(self.hands[s]), frozenset({s})))
-        rest = ALL_CARDS & ~(held | self.trick_mask | self.played)
+        in_trick = 0
+        for _, card in self.trick:
+            in_trick |= card.bit
+        played = self.dealt & ~(held | in_trick)
         return (
-            Zone("out of play", cards_in(rest), frozenset()),
+            Zone("out of play", cards_in(ALL_CARDS & ~self.dealt), frozenset()),
             *hands,
             Zone("trick", tuple(card for _, card in self.trick), everyone),
-            Zone("played", cards_in(self.played), everyone),
+            Zone("played", cards_in(played), everyone),
         )
 
     # -- copies -------------------------------------------------------------------
