@@ -225,7 +225,7 @@ class Renderer:
         )
 
     def view(self, view: View, you: int | None = None) -> RenderableType:
-        """A view: who acts, a per-seat table, then every other field labelled."""
+        """A view: who acts, a per-seat table, then every other field that has a value."""
         seat_rows: list[tuple[str, tuple[Any, ...]]] = []
         fields = Table.grid(padding=(0, 2))
         fields.add_column(style="bold")
@@ -234,6 +234,8 @@ class Renderer:
             if field.name in ("seat", "to_act") or field.name.startswith("_"):
                 continue
             value = getattr(view, field.name)
+            if value is None:  # nothing to show now (no trump yet, no window open)
+                continue
             if self.per_seat(value):
                 seat_rows.append((label(field.name), value))
             else:
