@@ -171,6 +171,7 @@ def _run(plan: Plan, tally: Tally, matches: int, workers: int) -> bool:
         TimeElapsedColumn(),
         TimeRemainingColumn(),
         console=console(),
+        refresh_per_second=4,
     )
     try:
         with progress:
