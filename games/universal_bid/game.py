@@ -2,9 +2,10 @@
 
 A match:
 
-1. chance orders the whole deck once; the first card goes to seat 0, the
-   next to seat 1, and so on: these are the draws for the first deal, shown
-   to everyone. The highest card deals (highest suit, then rank);
+1. chance draws one card per seat from the whole deck (a chance draw: the
+   recorded shuffle holds just those cards, seat 0's first): the draws for
+   the first deal, shown to everyone. The highest card deals (highest suit,
+   then rank); the cards go back into the deck;
 2. each hand, chance orders the deck again and the dealer deals: the first
    block of ``size`` cards goes to the seat left of the dealer, the next block
    to the seat after, the dealer's block last; the rest stays out of play,
@@ -158,6 +159,9 @@ class UniversalBidState(State):
 
     def chance_cards(self) -> tuple[Card, ...]:
         return self.due
+
+    def chance_draw(self) -> int:
+        return self.players if self.phase == DRAW else 0
 
     def _to_act(self) -> tuple[int, ...]:
         return self.acting

@@ -23,8 +23,8 @@ def new(players: int, schedule: str | None = None) -> UniversalBidState:
 
 
 def draw(state: UniversalBidState, *texts: str) -> None:
-    """Seat 0 draws ``texts[0]``, seat 1 ``texts[1]``, ..."""
-    state.apply(CHANCE, Shuffle(stack(DECK.cards, cards(" ".join(texts)))))
+    """Seat 0 draws ``texts[0]``, seat 1 ``texts[1]``, ... (a chance draw of one card each)."""
+    state.apply(CHANCE, Shuffle(tuple(cards(" ".join(texts)))))
 
 
 def deal(state: UniversalBidState, hands: Mapping[int, str]) -> None:

@@ -42,15 +42,35 @@ def test_tie_in_suit_is_broken_by_rank() -> None:
     # the draw is public: every seat sees every drawn card
     for seat in range(4):
         assert state.view(seat).draw == ((0, "J:7"), (1, "E:1"), (2, "E:3"), (3, "M:Sun"))
-    # recorded: the first step is chance ordering the deck, draws first
+    # recorded: the first step is chance drawing one card per seat, in seat order
     seat, action = state.history[0]
     assert seat == CHANCE and isinstance(action, Shuffle)
-    assert [c.text for c in action.cards[:4]] == ["J:7", "E:1", "E:3", "M:Sun"]
+    assert [c.text for c in action.cards] == ["J:7", "E:1", "E:3", "M:Sun"]
+    # the drawn cards went back: the deal that follows orders all 54 cards
+    assert state.chance_draw() == 0 and len(state.chance_cards()) == 54
+
+
+def test_the_draw_takes_one_card_per_seat_from_the_whole_deck() -> None:
+    state = new(4, "1")
+    assert state.chance_draw() == 4 and len(state.chance_cards()) == 54
+    for wrong in (["E:1", "E:2", "E:3"], ["E:1", "E:2", "E:3", "E:1"]):
+        with pytest.raises(IllegalActionError) as info:
+            state.apply(CHANCE, Shuffle(tuple(parse_card(t) for t in wrong)))
+        assert info.value.code == "wrong-cards" and "take 4 of the 54" in info.value.reason
+    assert state.history == [] and state.view(0).dealer is None
+    played = GAME.create(4, seed=11, options={"schedule": "1"})
+    seat, action = played.history[0]
+    assert seat == CHANCE and isinstance(action, Shuffle) and len(action.cards) == 4
+    # the rulebook's order: suits E J M N S V, then ranks Sun Moon 7 .. 1
+    suits, ranks = "EJMNSV", ["Sun", "Moon", "7", "6", "5", "4", "3", "2", "1"]
+    drawn = action.cards
+    top = min(range(4), key=lambda s: (suits.index(drawn[s].suit), ranks.index(drawn[s].label)))
+    assert played.view(0).dealer == top
 
 
 def test_draw_event_names_the_draws_and_the_dealer() -> None:
     state = new(3, "1")
-    shuffle = Shuffle(tuple(DECK.cards[::-1]))  # seat 0 E:Sun, seat 1 E:Moon, seat 2 E:7
+    shuffle = Shuffle(tuple(DECK.cards[::-1][:3]))  # seat 0 E:Sun, seat 1 E:Moon, seat 2 E:7
     line = GAME.describe(state, CHANCE, shuffle, viewer=1)
     assert "seat 0 E:Sun" in line and "seat 1 E:Moon" in line and "seat 2 E:7" in line
     assert "seat 0 deals first" in line
