@@ -108,7 +108,7 @@ class State(ABC):
     seed: int
     options: Mapping[str, OptionValue]
     history: list[tuple[int, Action]]
-    rng: random.Random
+    _rng: random.Random | None
     auto_chance: bool
     _legal_step: int
     _legal_seat: int
@@ -127,7 +127,7 @@ class State(ABC):
         self.seed = seed
         self.options = options
         self.history = []
-        self.rng = random.Random(seed)
+        self._rng = None
         self.auto_chance = auto_chance
         self._legal_step = -1
         self._legal_seat = CHANCE
@@ -231,6 +231,13 @@ class State(ABC):
             self.history.append((CHANCE, shuffle))
             self._apply(CHANCE, shuffle)
 
+    @property
+    def rng(self) -> random.Random:
+        """The state's own generator, made on first use; reseeded before every chance step."""
+        if self._rng is None:
+            self._rng = random.Random(self.seed)
+        return self._rng
+
     def chance_draw(self) -> int:
         """How many cards of :meth:`chance_cards` the due chance step draws, in order.
 
@@ -300,7 +307,7 @@ class State(ABC):
         return new
 
 
-_SHARED = frozenset({"game", "rng", "options", "_legal"})
+_SHARED = frozenset({"game", "_rng", "options", "_legal"})
 
 
 def _state_items(state: State) -> list[tuple[str, Any]]:

@@ -95,9 +95,8 @@ class Option:
         return checked
 
     def _error(self, value: Any) -> OptionError:
-        return OptionError(
-            f"bad value {_show(value)!s} for option {self.name!r}: allowed {self.allowed()}"
-        )
+        shown = _show(value) or "(empty)"
+        return OptionError(f"bad value {shown} for option {self.name!r}: allowed {self.allowed()}")
 
 
 def _bounds(low: int | None, high: int | None) -> str:
