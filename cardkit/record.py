@@ -103,6 +103,8 @@ class Record:
             text = Path(path).read_text(encoding="utf-8")
         except OSError as exc:
             raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
+        except UnicodeDecodeError:
+            raise RecordError(f"{path} is not a cardkit record (not UTF-8 text)") from None
         try:
             data = json.loads(text)
         except json.JSONDecodeError:

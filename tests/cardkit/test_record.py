@@ -82,6 +82,12 @@ def test_unreadable_files_get_one_line_errors(tmp_path: Path) -> None:
         Record.load(other)
     with pytest.raises(RecordError, match="cannot read"):
         Record.load(tmp_path / "missing.json")
+    with pytest.raises(RecordError, match="cannot read"):
+        Record.load(tmp_path)
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(b"\xff\xfe\x00")
+    with pytest.raises(RecordError, match="not UTF-8"):
+        Record.load(binary)
     record = finished_match(1).to_json()
     record["game"] = "chess"
     with pytest.raises(RecordError, match="'chess'"):
