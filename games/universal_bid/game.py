@@ -102,6 +102,11 @@ def effective_schedule(schedule: Sequence[int], players: int) -> tuple[int, ...]
     return sizes
 
 
+def first_dealer(drawn: Sequence[Card]) -> int:
+    """The seat that drew the highest card (highest suit, then rank): ``drawn[seat]``."""
+    return max(range(len(drawn)), key=lambda s: drawn[s].id)
+
+
 def _schedule(options: Mapping[str, OptionValue]) -> tuple[int, ...]:
     value = options["schedule"]
     assert isinstance(value, tuple)
@@ -144,7 +149,7 @@ class UniversalBidState(State):
         self.led = -1
         self.led_shift = 0
         self.led_plays = SUIT_PLAYS[0]
-        self.best = -1
+        self.best = -1  # id of the card winning the trick so far (-1 before the lead)
         self.best_seat = -1
         self.tricks_done = 0
         self.dealt = 0  # every card dealt this hand: held, in the trick or played
@@ -230,7 +235,7 @@ class UniversalBidState(State):
         n = self.players
         drawn = cards[:n]
         self.draw = tuple((s, drawn[s].text) for s in range(n))
-        self.dealer = max(range(n), key=lambda s: drawn[s].id)
+        self.dealer = first_dealer(drawn)
         self.phase = DEAL
 
     def _deal(self, cards: tuple[Card, ...]) -> None:
@@ -580,9 +585,8 @@ class UniversalBidGame(Game):
         if seat == CHANCE and isinstance(action, Shuffle):
             if state.phase == DRAW:
                 drawn = action.cards[:n]
-                dealer = max(range(n), key=lambda s: drawn[s].id)
                 listed = ", ".join(f"seat {s} {drawn[s].text}" for s in range(n))
-                return f"draw for the deal: {listed}; seat {dealer} deals first"
+                return f"draw for the deal: {listed}; seat {first_dealer(drawn)} deals first"
             size = state.size
             each = "card" if size == 1 else "cards"
             return (
@@ -598,8 +602,7 @@ class UniversalBidGame(Game):
         if isinstance(action, Play):
             line = f"seat {seat} plays {action.card.text}"
             if len(state.trick) == n - 1:
-                best = max([*(c for _, c in state.trick), action.card], key=lambda c: c.id)
-                winner = seat if best is action.card else state.best_seat
+                winner = seat if action.card.id > state.best else state.best_seat
                 line += f"; seat {winner} wins the trick"
                 if state.tricks_done == state.size - 1:
                     line += "; " + _hand_summary(state, winner)

@@ -395,3 +395,15 @@ def test_event_lines_for_bids_tricks_and_the_hand_score() -> None:
     )
     deal_line = GAME.describe(state, CHANCE, Shuffle(DECK.cards), viewer=2)
     assert deal_line == "hand 2 of 2: seat 1 deals 1 card each"
+
+
+def test_event_line_when_the_last_card_takes_the_trick() -> None:
+    state = start(2, "1", dealer=0, hands={1: "V:1", 0: "E:1"})
+    bids(state, {1: 0, 0: 0})  # 0 + 0 is not 1 trick: the dealer may bid 0
+    act(state, 1, "play V:1")
+    line = GAME.describe(state, 0, GAME.parse_action("play E:1"), viewer=None)
+    # E beats V: seat 0 takes the only trick; its zero bid is missed, seat 1's is made
+    assert line == (
+        "seat 0 plays E:1; seat 0 wins the trick; hand 1 of 1 scored: "
+        "seat 0 bid 0, took 1: +1; seat 1 bid 0, took 0: exact, +10"
+    )
