@@ -35,9 +35,11 @@ class HeuristicBot(BaseBot):
     While it still needs tricks it plays to win: the lowest winning card when
     it plays last, else its lowest card that no unseen card can beat, else its
     highest winning card (leading: its highest card). Once it has its bid it
-    ducks: its highest card that still loses, or its lowest card. Once it has
-    taken more than its bid, each extra trick is a point, so it takes all it
-    can. It reads only its view (its hand, the bids, the tricks played).
+    ducks: its highest card that still loses (leading: its lowest card); when
+    every card it may play wins, its lowest, or its highest when it plays last
+    (the trick is taken anyway). Once it has taken more than its bid, each
+    extra trick is a point, so it takes all it can. It reads only its view
+    (its hand, the bids, the tricks played).
     """
 
     name = "heuristic"

@@ -41,6 +41,15 @@ def test_ducks_once_it_has_its_bid() -> None:
     assert choice(state, 0) == "play J:2"  # the highest card that still loses
 
 
+def test_takes_an_unavoidable_trick_with_its_highest_card_when_last() -> None:
+    state = start(2, "3", dealer=0, hands={1: "V:1 V:2 V:3", 0: "J:5 J:Sun J:1"})
+    bids(state, {1: 1, 0: 0})
+    act(state, 1, "play V:1")
+    # seat 0 holds no V and every J beats V:1: it takes the trick anyway, so it
+    # spends its strongest card and keeps the low ones for ducking later
+    assert choice(state, 0) == "play J:Sun"
+
+
 def test_leads_low_when_ducking_and_high_when_it_needs_tricks() -> None:
     state = start(2, "3", dealer=0, hands={1: "E:Sun M:4 V:1", 0: "J:1 J:2 J:3"})
     bids(state, {1: 0, 0: 1})
