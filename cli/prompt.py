@@ -40,7 +40,7 @@ def choose(title: str, items: Sequence[str], default: int | None = None) -> int:
         answer = prompt(f"{title} [{hint}]: ")
         if not answer and default is not None:
             return default
-        if answer.isdigit() and 1 <= int(answer) <= len(items):
+        if answer.isdecimal() and 1 <= int(answer) <= len(items):
             return int(answer) - 1
         shown = escape(answer) if answer else "nothing"
         out.print(f"[red]{shown} is not a choice: type a number from 1 to {len(items)}[/red]")
@@ -53,6 +53,6 @@ def ask_number(title: str, low: int, high: int, default: int) -> int:
         answer = prompt(f"{title} [{low}-{high}, Enter for {default}]: ")
         if not answer:
             return default
-        if answer.lstrip("-").isdigit() and low <= int(answer) <= high:
+        if answer.removeprefix("-").isdecimal() and low <= int(answer) <= high:
             return int(answer)
         out.print(f"[red]{escape(answer)} is not allowed: type a number from {low} to {high}[/red]")

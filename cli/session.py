@@ -190,7 +190,7 @@ class PlaySession:
 
     def read(self, text: str, legal: tuple[Action, ...]) -> Action | str:
         """The legal action ``text`` names (a number or a text form), or why it is not one."""
-        if text.isdigit():
+        if text.isdecimal():  # not isdigit: "²" is a digit that int() refuses
             n = int(text)
             if 1 <= n <= len(legal):
                 return legal[n - 1]

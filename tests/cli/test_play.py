@@ -52,12 +52,13 @@ def test_shows_only_the_persons_view(runner: CliRunner, tmp_path: Path) -> None:
 
 def test_bad_input_gives_the_reason_and_changes_nothing(runner: CliRunner, tmp_path: Path) -> None:
     save = tmp_path / "m.json"
-    answers = "nonsense\n99\n0\nplay zz\ncheer\nplay a1\nquit\n"
+    answers = "nonsense\n99\n0\n\u00b2\nplay zz\ncheer\nplay a1\nquit\n"
     code, out = play(runner, "tiny-cli", "--seed", "2", "--save", str(save), input=answers)
     assert code == 0, out
     assert "cannot read 'nonsense'" in out
     assert "no action 99: type a number from 1 to 2" in out
     assert "no action 0" in out
+    assert "cannot read '\u00b2'" in out  # a superscript two is not a number to pick
     assert "unknown card 'zz'" in out
     assert "cheer is not allowed" in out
     assert "play a1 is not allowed" in out
@@ -145,11 +146,13 @@ def test_without_a_game_the_person_chooses_from_a_list(runner: CliRunner, tmp_pa
     games = [g for g in all_games() if isinstance(g, Game)]
     number = [g.id for g in games].index("tiny-cli") + 1
     save = tmp_path / "m.json"
-    answers = f"x\n{number}\n7\n3\nquit\n"
+    answers = f"x\n\u00b2\n{number}\n\u00b9\n7\n3\nquit\n"
     code, out = play(runner, "--seed", "1", "--save", str(save), input=answers)
     assert code == 0, out
     assert f"{number}) Tiny CLI (tiny-cli, 2-3 players)" in out
     assert "x is not a choice" in out
+    assert "\u00b2 is not a choice" in out
+    assert "\u00b9 is not allowed" in out
     assert "7 is not allowed: type a number from 2 to 3" in out
     assert Record.load(save).players == 3
 
