@@ -258,6 +258,8 @@ class UfosState(State):
                     out.extend(_LEAD_ACTIONS[card.id])
                     prev = card
             return tuple(out)
+        # the core's TrickOrder.playable, inlined: its frozenset test of each card
+        # costs a Python-level hash per card (a test checks that the two agree)
         follow = False
         for card in hand:
             if card.suit == led:
