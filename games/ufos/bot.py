@@ -67,35 +67,37 @@ def low_tricks(hand: Sequence[Card], trump: str, players: int) -> float:
     return max(0.0, total)
 
 
+def low_points(hand: Sequence[Card], trump: str, players: int) -> float:
+    """Rough points of ``hand`` in a Low game with ``trump``, not doubled.
+
+    The most tricks taken is reckoned as 1.6 times the average; the hand scores
+    it for likely being among the fewest and loses it for likely being among the most.
+    """
+    average = len(hand) / players
+    taken = low_tricks(hand, trump, players)
+    fewest = min(1.0, max(0.0, 1.0 - taken / (0.8 * average)))
+    worst = min(1.0, max(0.0, (taken - average) / average))
+    return 1.6 * average * (fewest - worst)
+
+
 def option_values(hand: Sequence[Card], players: int) -> dict[tuple[str, str], float]:
     """Expected points for each (suit, game) bid-card choice, were this hand to win the bid."""
-    tricks = len(hand)
-    average = tricks / players
-    most = 1.6 * average
     values: dict[tuple[str, str], float] = {}
     for trump in TRUMP_CHOICES:
         values[(trump, "high")] = 2.0 * high_tricks(hand, trump, players)
-        taken = low_tricks(hand, trump, players)
-        fewest = min(1.0, max(0.0, 1.0 - taken / (0.8 * average)))
-        worst = min(1.0, max(0.0, (taken - average) / average))
-        values[(trump, "low")] = 2.0 * most * (fewest - worst)
+        values[(trump, "low")] = 2.0 * low_points(hand, trump, players)
     return values
 
 
 def others_value(hand: Sequence[Card], players: int, trump: str | None, game: str) -> float:
     """Expected points of this hand when another seat wins with ``game`` (``trump`` if known)."""
     trumps = TRUMP_CHOICES if trump is None else (trump,)
-    tricks = len(hand)
-    average = tricks / players
     total = 0.0
     for t in trumps:
         if game == "high":
             total += 0.85 * high_tricks(hand, t, players)
         else:
-            taken = low_tricks(hand, t, players)
-            fewest = min(1.0, max(0.0, 1.0 - taken / (0.8 * average)))
-            worst = min(1.0, max(0.0, (taken - average) / average))
-            total += 1.6 * average * (fewest - worst)
+            total += low_points(hand, t, players)
     return total / len(trumps)
 
 
