@@ -106,6 +106,7 @@ def _start(
     state = create_state(game, players, seed, values, auto_chance=False)
     path = save if save is not None else default_save_path(game)
     session = PlaySession(game, state, human, per_seat, path)
+    _first_save(session)
     out = console()
     bots_text = ", ".join(f"seat {s} {per_seat[s]}" for s in others)
     out.print(
@@ -122,11 +123,17 @@ def _start(
         "Type the number of an action or its text; 'help' lists them; 'quit' saves and leaves.",
         soft_wrap=True,
     )
+    return session
+
+
+def _first_save(session: PlaySession) -> None:
+    """Save at once, so an unwritable file is one line and exit 2 before the match starts."""
+    from cli.common import fail
+
     try:
         session.save()
     except OSError as exc:
-        fail(f"cannot write {path}: {exc.strerror or exc}")
-    return session
+        fail(f"cannot write {session.path}: {exc.strerror or exc}")
 
 
 def _resume(path: Path, name: str | None, save: Path | None, conflicts: list[str]) -> PlaySession:
@@ -150,6 +157,7 @@ def _resume(path: Path, name: str | None, save: Path | None, conflicts: list[str
         session = PlaySession.resume(record, game, save if save is not None else path)
     except CardkitError as exc:
         fail(f"cannot resume {path}: {exc}")
+    _first_save(session)
     console().print(
         f"[bold]{escape(game.name)}[/bold] ({game.id}): resumed {escape(str(path))} at step "
         f"{len(record.actions)}; seed {record.seed}; you are seat {session.human}",

@@ -263,6 +263,7 @@ def _read_settings(settings: Any, players: int) -> tuple[int, list[BotSpec | Non
     bots = settings.get("bots")
     if (
         not isinstance(human, int)
+        or isinstance(human, bool)
         or not isinstance(bots, list)
         or len(bots) != players
         or not 0 <= human < players

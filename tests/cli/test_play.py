@@ -202,6 +202,8 @@ def test_user_errors_are_one_line_with_exit_code_2(runner: CliRunner, tmp_path: 
         code, out = play(runner, *args, "--save", str(tmp_path / "x.json"))
         assert code == 2, (args, out)
         assert message in one_line_error(out), (args, out)
+    code, out = play(runner, "tiny-cli", "--save", str(tmp_path))  # a folder: nothing printed first
+    assert code == 2 and f"cannot write {tmp_path}" in one_line_error(out)
 
 
 def test_resume_errors_are_one_line(runner: CliRunner, tmp_path: Path) -> None:
@@ -215,7 +217,15 @@ def test_resume_errors_are_one_line(runner: CliRunner, tmp_path: Path) -> None:
     assert code == 2 and "drop --players" in one_line_error(out)
     code, out = play(runner, "tiny", "--resume", str(save))
     assert code == 2 and "is a tiny-cli match, not tiny" in one_line_error(out)
+    code, out = play(runner, "--resume", str(save), "--save", str(tmp_path))
+    assert code == 2 and f"cannot write {tmp_path}" in one_line_error(out)
     record = Record.load(save)
     Record(record.game, record.players, record.seed, record.options, record.actions).save(junk)
     code, out = play(runner, "--resume", str(junk))
     assert code == 2 and "not a `cardkit play` save" in one_line_error(out)
+    meta = {"play": {"human": True, "bots": [None, "flaky"]}}
+    Record(record.game, record.players, record.seed, record.options, record.actions, meta).save(
+        junk
+    )
+    code, out = play(runner, "--resume", str(junk))
+    assert code == 2 and "damaged seat settings" in one_line_error(out)
