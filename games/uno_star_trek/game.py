@@ -34,7 +34,14 @@ from games.uno_star_trek.cards import (
     WILD4,
 )
 from games.uno_star_trek.rules import RULES
-from games.uno_star_trek.state import DEAL, DEALER, MAX_HANDS, UnoState, option_int
+from games.uno_star_trek.state import (
+    DEAL,
+    DEALER,
+    DRAW_COMMANDS,
+    MAX_HANDS,
+    UnoState,
+    option_int,
+)
 
 
 class UnoStarTrek(Game):
@@ -177,13 +184,9 @@ def _describe_play(state: UnoState, seat: int, action: Play) -> str:
         line += f" and names {action.declare}"
     left = len(state.hands[seat]) - 1
     if left == 0:
-        target = state.order.next_seat(seat)
-        if kind == DRAW2:
-            return f"{line} and goes out; seat {target} draws 2, counted in the score"
-        if kind == WILD4:
-            return f"{line} and goes out; seat {target} draws 4, counted in the score"
-        if kind == TRIBBLE:
-            count = len(state.hands[target])
+        if kind in DRAW_COMMANDS:
+            target = state.order.next_seat(seat)
+            count = state.forced_draw(kind, target)
             return f"{line} and goes out; seat {target} draws {count}, counted in the score"
         return f"{line} and goes out"
     if kind == LLAP:
@@ -194,14 +197,12 @@ def _describe_play(state: UnoState, seat: int, action: Play) -> str:
 def _describe_accept(state: UnoState, seat: int, viewer: int | None) -> str:
     who = f"seat {seat}"
     command = state.command
-    if command == DRAW2:
-        return f"{who} draws 2{_drawn(state, seat, 2, viewer)} and is skipped"
-    if command == WILD4:
-        return f"{who} draws 4{_drawn(state, seat, 4, viewer)} and is skipped"
-    if command == TRIBBLE:
-        count = len(state.hands[seat])
-        cards = _drawn(state, seat, count, viewer)
-        return f"{who} doubles their hand: draws {count}{cards} and is skipped"
+    if command in DRAW_COMMANDS:
+        count = state.forced_draw(command, seat)
+        draws = f"draws {count}{_drawn(state, seat, count, viewer)} and is skipped"
+        if command == TRIBBLE:
+            return f"{who} doubles their hand: {draws}"
+        return f"{who} {draws}"
     if command == MELD:
         return f"{who} shows their hand to seat {state.commander}"
     return f"{who} is skipped"

@@ -114,6 +114,8 @@ AFTER_CURRENT = 3  # the seat whose turn it is plays (after a guilty Wild Draw 4
 AFTER_LLAP = 4  # a new hand after Live Long and Prosper: its player names a colour
 AFTER_END = 5  # the draw a last card forces: the hand is scored
 AFTER_TRIBBLE = 6  # a Double Tribble turned up: the next player names the colour
+DRAW_COMMANDS = frozenset({DRAW2, WILD4, TRIBBLE})
+"""Kinds that make their target draw (see :meth:`UnoState.forced_draw`)."""
 # What happens once a colour is named.
 THEN_PLAY, THEN_NEXT = range(2)
 
@@ -505,18 +507,25 @@ class UnoState(State):
         if left == 1 and not called and self.phase != OVER:
             self._open_catch(seat)
 
+    def forced_draw(self, kind: int, target: int) -> int:
+        """How many cards a card of ``kind`` makes ``target`` draw: 2 for a Draw 2, 4 for
+        a Wild Draw 4, as many as ``target`` holds for a Double Tribble, else 0."""
+        if kind == DRAW2:
+            return 2
+        if kind == WILD4:
+            return 4
+        if kind == TRIBBLE:
+            return len(self.hands[target])
+        return 0
+
     def _went_out(self, seat: int, kind: int) -> None:
         """``seat`` played its last card; a last Draw 2, Wild Draw 4 or Double Tribble
         still makes the next player draw (RULING 10)."""
         self.out = seat
         self.window = None
-        target = self.order.next_seat(seat)
-        if kind == DRAW2:
-            self._draw(target, 2, AFTER_END)
-        elif kind == WILD4:
-            self._draw(target, 4, AFTER_END)
-        elif kind == TRIBBLE:
-            self._draw(target, len(self.hands[target]), AFTER_END)
+        if kind in DRAW_COMMANDS:
+            target = self.order.next_seat(seat)
+            self._draw(target, self.forced_draw(kind, target), AFTER_END)
         else:
             self._end_hand()
 
@@ -524,12 +533,8 @@ class UnoState(State):
         """The target takes the pending command card."""
         command = self.command
         self.command = -1
-        if command == DRAW2:
-            self._draw(seat, 2, AFTER_SKIP)
-        elif command == WILD4:
-            self._draw(seat, 4, AFTER_SKIP)
-        elif command == TRIBBLE:
-            self._draw(seat, len(self.hands[seat]), AFTER_SKIP)
+        if command in DRAW_COMMANDS:
+            self._draw(seat, self.forced_draw(command, seat), AFTER_SKIP)
         elif command == MELD:
             self._show(self.commander, seat)
             self._start_turn(seat)
@@ -558,8 +563,7 @@ class UnoState(State):
         self.called = False
         left = len(hand)
         if left == 0:
-            self.out = seat
-            self._end_hand()
+            self._went_out(seat, BEAM)
             return
         self._start_turn(self.order.next_seat(seat))
         if left == 1 and not called and self.phase != OVER:

@@ -150,3 +150,35 @@ def test_drawing_from_an_empty_pile_is_told() -> None:
     )
     shuffle_in(state)
     assert state.view(seat).drawn is not None
+
+
+def test_an_accepted_wild_draw_4_names_the_four_cards_to_the_drawer_only() -> None:
+    state = start(["wd4 g1 g2 g3 g4 g6 g7", HANDS3[1], HANDS3[2]], "r5", draw="b1 b2 b3 b4")
+    act(state, 0, "play wd4 blue")  # fair: seat 0 holds no red
+    accept = GAME.parse_action("accept")
+    assert GAME.describe(state, 1, accept, 1) == "seat 1 draws 4 (b1 b2 b3 b4) and is skipped"
+    assert GAME.describe(state, 1, accept, 2) == "seat 1 draws 4 and is skipped"
+
+
+@pytest.mark.parametrize(
+    "last, play, drawn",
+    [
+        ("wd4", "play wd4 red", 4),
+        ("tribble", "play tribble red", 7),  # seat 1 still holds its 7 cards: it doubles them
+    ],
+)
+def test_going_out_with_a_draw_card_says_what_the_next_player_draws(
+    last: str, play: str, drawn: int
+) -> None:
+    hands = [f"rskip rskip yskip yskip gskip gskip {last}", "r9 b9 yd2 grev wild meld g0"]
+    state = start(hands, "r5")
+    for card in ("rskip", "rskip", "yskip", "yskip", "gskip"):
+        act(state, 0, f"play {card}")
+        act(state, 1, "accept")
+    act(state, 0, "uno")
+    act(state, 0, "play gskip")
+    act(state, 1, "accept")
+    assert line(state, 0, play, None) == (
+        f"seat 0 plays {last} and names red and goes out; "
+        f"seat 1 draws {drawn}, counted in the score"
+    )
