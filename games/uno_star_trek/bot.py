@@ -28,6 +28,7 @@ from games.uno_star_trek.actions import (
     Catch,
 )
 from games.uno_star_trek.cards import (
+    BEAM_CARD,
     COLOUR_OF,
     COLOUR_WORDS,
     DECK,
@@ -127,7 +128,7 @@ class HeuristicBot(BaseBot):
         if beams and view.command in _STOPPED:
             if UNO in legal:
                 return UNO
-            return BEAMS[best_colour(view.hand, DECK.card("beam"))]
+            return BEAMS[best_colour(view.hand, BEAM_CARD)]
         return ACCEPT
 
 
