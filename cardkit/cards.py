@@ -9,7 +9,7 @@ several copies of a face (UNO's two red sevens) list the face several times in
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from cardkit.errors import ParseError
@@ -59,15 +59,19 @@ class Card:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_unpickle_card, (self.id, self.suit, self.rank, self.label, self.text))
+        return (_interned, (self.id, self.suit, self.rank, self.label, self.text))
 
 
-def _unpickle_card(id: int, suit: str, rank: int, label: str, text: str) -> Card:
-    card = _INTERNED.get((id, text))
-    return card if card is not None else Card(id, suit, rank, label, text)
+_INTERNED: dict[tuple[int, str, int, str, str], Card] = {}
 
 
-_INTERNED: dict[tuple[int, str], Card] = {}
+def _interned(id: int, suit: str, rank: int, label: str, text: str) -> Card:
+    """The one card of this face at this index: decks with the same face share it."""
+    key = (id, suit, rank, label, text)
+    card = _INTERNED.get(key)
+    if card is None:
+        card = _INTERNED[key] = Card(id, suit, rank, label, text)
+    return card
 
 
 class Deck:
@@ -91,10 +95,7 @@ class Deck:
             key = str(text).lower()
             if key in by_text:
                 raise ValueError(f"deck {name!r}: duplicate card text {text!r}")
-            card = _INTERNED.get((i, str(text)))
-            if card is None or card.suit != suit or card.rank != rank:
-                card = Card(i, str(suit), int(rank), str(label), str(text))
-                _INTERNED.setdefault((i, str(text)), card)
+            card = _interned(i, str(suit), int(rank), str(label), str(text))
             by_text[key] = card
             built.append(card)
             cards.extend([card] * copies)
@@ -138,7 +139,7 @@ class Deck:
     def __len__(self) -> int:
         return len(self.cards)
 
-    def __iter__(self) -> Any:
+    def __iter__(self) -> Iterator[Card]:
         return iter(self.cards)
 
     def __repr__(self) -> str:

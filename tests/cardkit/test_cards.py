@@ -27,6 +27,18 @@ def test_cards_are_immutable_and_copy_to_themselves() -> None:
     assert pickle.loads(pickle.dumps(card)) is card
 
 
+def test_decks_share_a_card_only_when_the_whole_face_is_the_same() -> None:
+    named = Deck("named", [("r", 7, "seven", "r7")])
+    plain = Deck("plain", [("r", 7, "7", "r7")])
+    again = Deck("again", [("r", 7, "seven", "r7", 2)])
+    assert named.card("r7").label == "seven"
+    assert plain.card("r7").label == "7"
+    assert named.card("r7") is not plain.card("r7")
+    assert again.card("r7") is named.card("r7")
+    for deck in (named, plain):
+        assert pickle.loads(pickle.dumps(deck.card("r7"))) is deck.card("r7")
+
+
 def test_unknown_card_text_names_the_text() -> None:
     with pytest.raises(ParseError, match="'z9'"):
         DECK.card("z9")
