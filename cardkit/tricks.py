@@ -104,8 +104,9 @@ class Trick:
     def add(self, seat: int, card: Card, order: TrickOrder, declared: str | None = None) -> None:
         """Record ``seat`` playing ``card`` (``declared`` only when leading an adopter)."""
         suits = self.suits
-        suit = order.suit_in_trick(card, suits[0] if suits else None, declared)
-        key = order.strength(card, suit, suits[0] if suits else suit)
+        led = suits[0] if suits else None
+        suit = order.suit_in_trick(card, led, declared)
+        key = order.strength(card, suit, suit if led is None else led)
         if not suits or key > self.best_key:  # strictly greater: the first played wins ties
             self.best = len(suits)
             self.best_key = key
@@ -114,7 +115,11 @@ class Trick:
         suits.append(suit)
 
     def winner(self, order: TrickOrder | None = None) -> int:
-        """The seat that wins the trick so far (by the order the cards were added with)."""
+        """The seat that wins the trick so far, by the order each card was added with.
+
+        ``order`` is ignored: the winner is kept up to date by :meth:`add`. The
+        parameter stays so that games written as ``trick.winner(order)`` keep working.
+        """
         return self.seats[self.best]
 
     def __len__(self) -> int:

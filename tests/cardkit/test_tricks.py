@@ -17,7 +17,7 @@ def play(order: TrickOrder, cards: str, declared: str | None = None) -> int:
     trick = Trick(leader=0)
     for seat, text in enumerate(cards.split()):
         trick.add(seat, C(text), order, declared if seat == 0 else None)
-    return trick.winner(order)
+    return trick.winner()
 
 
 def test_highest_of_led_suit_wins_without_trump() -> None:
@@ -51,6 +51,14 @@ def test_led_adopter_takes_the_declared_suit_and_may_be_trump() -> None:
     assert play(order, "B10 Y13 R13", declared="Y") == 1
     with pytest.raises(ValueError, match="declared suit"):
         play(order, "B10 R1")
+
+
+def test_the_winner_follows_the_order_the_cards_were_added_with() -> None:
+    trick = Trick(leader=0)
+    for seat, text in enumerate("R9 G1".split()):
+        trick.add(seat, C(text), TrickOrder())
+    # an order given to winner() is ignored: green was not trump when G1 was added
+    assert trick.winner(TrickOrder(trump="G")) == trick.winner() == 0
 
 
 def test_first_played_wins_between_equal_cards() -> None:
