@@ -470,10 +470,7 @@ class UnoState(State):
             colour = self.colour
             self.previous_colour = colour
             self.fair = not self.held[seat] & COLOUR_MASK[colour]
-        hand = self._remove(seat, card)
-        self.discard.append(card)
-        if self.shown[seat]:
-            self._forget(seat, card)
+        hand = self._discard(seat, card)
         left = len(hand)
         called = self.called
         self.called = False
@@ -553,10 +550,7 @@ class UnoState(State):
 
     def _beam(self, seat: int, colour: str) -> None:
         """Beam Me Up, Scotty out of turn: the command is stopped, play passes on."""
-        hand = self._remove(seat, BEAM_CARD)
-        self.discard.append(BEAM_CARD)
-        if self.shown[seat]:
-            self._forget(seat, BEAM_CARD)
+        hand = self._discard(seat, BEAM_CARD)
         self.colour = COLOUR_WORDS[colour]
         self.command = -1
         called = self.called
@@ -621,14 +615,17 @@ class UnoState(State):
         self.counts[seat][card.id] += 1
         self.held[seat] |= card.bit
 
-    def _remove(self, seat: int, card: Card) -> list[Card]:
-        """Take ``card`` out of ``seat``'s hand; return the hand."""
+    def _discard(self, seat: int, card: Card) -> list[Card]:
+        """Move ``card`` from ``seat``'s hand to the top of the discard pile; return the hand."""
         hand = self.hands[seat]
         hand.remove(card)
         counts = self.counts[seat]
         counts[card.id] -= 1
         if not counts[card.id]:
             self.held[seat] &= ~card.bit
+        self.discard.append(card)
+        if self.shown[seat]:
+            self._forget(seat, card)
         return hand
 
     # -- UNO call and catch window ------------------------------------------------------
