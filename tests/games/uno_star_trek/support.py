@@ -89,3 +89,11 @@ def pass_round(state: UnoState, seat: int) -> None:
             state.apply(other, ACCEPT)
         else:
             act(state, other, "decline")
+
+
+def shed_skips(state: UnoState, seat: int, other: int) -> None:
+    """Two players: ``seat`` plays rskip rskip yskip yskip gskip, ``other`` accepting each
+    Skip, so that ``seat`` plays again each time (it must hold those five cards)."""
+    for card in ("rskip", "rskip", "yskip", "yskip", "gskip"):
+        act(state, seat, f"play {card}")
+        act(state, other, "accept")

@@ -15,7 +15,7 @@ from games.uno_star_trek.actions import (
     Catch,
     NameColour,
 )
-from tests.games.uno_star_trek.support import act, start
+from tests.games.uno_star_trek.support import act, shed_skips, start
 
 OTHERS = ["y1 y2 y3 y4 y6 y7 y8", "g1 g2 g3 g4 g6 g7 g8"]
 
@@ -50,9 +50,7 @@ def test_names_the_colour_after_live_long_and_prosper() -> None:
 
 def test_calls_uno_and_catches_those_who_forget() -> None:
     state = start(["rskip rskip yskip yskip gskip g1 g2", OTHERS[0]], "r5")
-    for card in ("rskip", "rskip", "yskip", "yskip", "gskip"):
-        act(state, 0, f"play {card}")
-        act(state, 1, "accept")
+    shed_skips(state, 0, 1)
     assert choice(state, 0) == UNO
     act(state, 0, "play g1")  # forgot
     act(state, 0, "decline")
@@ -66,9 +64,7 @@ def test_challenges_a_likely_bluff_and_accepts_an_unlikely_one() -> None:
     assert choice(state, 1) == CHALLENGE
     # ... but with one card left a bluff is unlikely; seat 0 first sheds to two cards
     state = start(["rskip rskip yskip yskip gskip wd4 g2", OTHERS[0]], "r5")
-    for card in ("rskip", "rskip", "yskip", "yskip", "gskip"):
-        act(state, 0, f"play {card}")
-        act(state, 1, "accept")
+    shed_skips(state, 0, 1)
     act(state, 0, "uno")
     act(state, 0, "play wd4 red")
     assert choice(state, 1) == ACCEPT

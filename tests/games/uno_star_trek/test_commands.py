@@ -9,7 +9,7 @@ import pytest
 
 from cardkit import CHANCE, IllegalActionError
 from games.uno_star_trek import DECK, UnoState
-from tests.games.uno_star_trek.support import act, hand, start
+from tests.games.uno_star_trek.support import act, hand, shed_skips, start
 
 BEAMER = "beam y2 y4 y5 y6 y7 y8"
 THIRD = "g1 g2 g3 g4 g6 g7 g8"
@@ -196,9 +196,7 @@ def test_beam_as_the_last_card_ends_the_hand() -> None:
     state = start(
         ["gd2 r1 r2 r3 r4 r6 r7", "rskip rskip yskip yskip gskip g1 beam"], "r5", dealer=0
     )
-    for card in ("rskip", "rskip", "yskip", "yskip", "gskip"):
-        act(state, 1, f"play {card}")
-        act(state, 0, "accept")
+    shed_skips(state, 1, 0)
     act(state, 1, "uno")
     act(state, 1, "play g1")
     act(state, 0, "play gd2")

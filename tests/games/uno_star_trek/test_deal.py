@@ -9,7 +9,7 @@ import pytest
 from cardkit import CHANCE, OptionError, Shuffle, stack
 from games.uno_star_trek import DECK, GAME
 from games.uno_star_trek.cards import POINTS
-from tests.games.uno_star_trek.support import act, cards, shuffle_in, start
+from tests.games.uno_star_trek.support import act, cards, shed_skips, shuffle_in, start
 
 
 def test_deck_has_the_112_cards_of_the_rulings() -> None:
@@ -95,9 +95,7 @@ def test_deal_passes_left_each_hand() -> None:
         ["b1 b2 b3 b4 b5 b6 b7", "rskip rskip yskip yskip gskip gskip g1"], "r5", dealer=0
     )
     # seat 1 (left of dealer 0) plays first; with two players each Skip lets it play again
-    for card in ("rskip", "rskip", "yskip", "yskip", "gskip"):
-        act(state, 1, f"play {card}")
-        act(state, 0, "accept")
+    shed_skips(state, 1, 0)
     act(state, 1, "uno")
     act(state, 1, "play gskip")
     act(state, 0, "accept")

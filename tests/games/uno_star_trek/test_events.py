@@ -7,7 +7,7 @@ import pytest
 
 from cardkit import CHANCE, Shuffle, stack
 from games.uno_star_trek import DECK, GAME, UnoState
-from tests.games.uno_star_trek.support import act, cards, shuffle_in, start
+from tests.games.uno_star_trek.support import act, cards, shed_skips, shuffle_in, start
 
 HANDS3 = ["r1 r2 r3 r4 r6 r7 r8", "y1 y2 y3 y4 y6 y7 y8", "g1 g2 g3 g4 g6 g7 g8"]
 
@@ -104,9 +104,7 @@ def test_challenge_and_beam_lines() -> None:
 
 def test_a_missed_call_and_the_catch_are_told() -> None:
     state = start(["rskip rskip yskip yskip gskip g1 g2", HANDS3[1]], "r5", draw="b1 b2 b3 b4 b5")
-    for card in ("rskip", "rskip", "yskip", "yskip", "gskip"):
-        act(state, 0, f"play {card}")
-        act(state, 1, "accept")
+    shed_skips(state, 0, 1)
     assert line(state, 0, "play g1", 1) == (
         "seat 0 plays g1 without calling UNO: "
         "they can be caught until the next player begins their turn"
@@ -121,9 +119,7 @@ def test_going_out_and_the_next_deal_tell_the_score() -> None:
     # two players: seat 0 sheds Skips and goes out with a Draw 2; seat 1 draws b1 b2
     hands = ["rskip rskip yskip yskip gskip gskip gd2", "r9 b9 yd2 grev wild meld g0"]
     state = start(hands, "r5", draw="b1 b2")
-    for card in ("rskip", "rskip", "yskip", "yskip", "gskip"):
-        act(state, 0, f"play {card}")
-        act(state, 1, "accept")
+    shed_skips(state, 0, 1)
     act(state, 0, "uno")
     act(state, 0, "play gskip")
     act(state, 1, "accept")
@@ -172,9 +168,7 @@ def test_going_out_with_a_draw_card_says_what_the_next_player_draws(
 ) -> None:
     hands = [f"rskip rskip yskip yskip gskip gskip {last}", "r9 b9 yd2 grev wild meld g0"]
     state = start(hands, "r5")
-    for card in ("rskip", "rskip", "yskip", "yskip", "gskip"):
-        act(state, 0, f"play {card}")
-        act(state, 1, "accept")
+    shed_skips(state, 0, 1)
     act(state, 0, "uno")
     act(state, 0, "play gskip")
     act(state, 1, "accept")

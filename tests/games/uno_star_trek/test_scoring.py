@@ -8,7 +8,7 @@ import pytest
 
 from cardkit import CHANCE
 from games.uno_star_trek import GAME, UnoState
-from tests.games.uno_star_trek.support import act, start
+from tests.games.uno_star_trek.support import act, shed_skips, start
 
 SHEDDER = "rskip rskip yskip yskip gskip gskip"
 # 9 + 9 + 20 + 20 + 50 + 50 + 0 = 158 points
@@ -19,9 +19,7 @@ def shed_two_players(last: str, play: str, draw: str = "", **options: Any) -> Un
     """Seat 0 plays six Skips (seat 1 skipped each time), calling UNO before the sixth,
     then goes out with ``play``."""
     state = start([f"{SHEDDER} {last}", LOSER], "r5", draw=draw, options=options)
-    for card in ("rskip", "rskip", "yskip", "yskip", "gskip"):
-        act(state, 0, f"play {card}")
-        act(state, 1, "accept")
+    shed_skips(state, 0, 1)
     act(state, 0, "uno")
     act(state, 0, "play gskip")
     act(state, 1, "accept")

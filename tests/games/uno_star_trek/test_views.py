@@ -19,7 +19,7 @@ from games.uno_star_trek import (
     Keep,
     NameColour,
 )
-from tests.games.uno_star_trek.support import act, hand, start
+from tests.games.uno_star_trek.support import act, hand, shed_skips, start
 
 HANDS = ["r1 r2 r3 r4 r6 r7 wild", "y1 y2 y3 y4 y6 y7 y8", "g1 g2 g3 g4 g6 g7 g8"]
 
@@ -45,9 +45,7 @@ def test_a_view_holds_the_own_hand_and_public_facts_only() -> None:
 
 def test_the_catch_window_shows_in_every_view() -> None:
     state = start(["rskip rskip yskip yskip gskip g1 g2", HANDS[1]], "r5")
-    for card in ("rskip", "rskip", "yskip", "yskip", "gskip"):
-        act(state, 0, f"play {card}")
-        act(state, 1, "accept")
+    shed_skips(state, 0, 1)
     act(state, 0, "play g1")  # no UNO call
     for seat in (0, 1):
         view = state.view(seat)
