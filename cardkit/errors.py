@@ -53,9 +53,6 @@ class UnknownNameError(CardkitError, LookupError):
         choices = ", ".join(known) if known else "none installed"
         super().__init__(f"unknown {kind} {name!r} (known: {choices}){hint}")
 
-    def __str__(self) -> str:
-        return str(self.args[0])
-
 
 class RecordError(CardkitError, ValueError):
     """A game record that cannot be read, or whose step ``step`` is illegal."""

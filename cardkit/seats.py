@@ -10,7 +10,6 @@ direction of play. Who may act now is a tuple of seats (see
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Generic, TypeVar
 
 import attrs
@@ -19,11 +18,6 @@ CHANCE = -1
 """The seat that applies chance actions (shuffles)."""
 
 T = TypeVar("T")
-
-
-def left_of(seat: int, players: int, steps: int = 1) -> int:
-    """The seat ``steps`` places to the left (clockwise) of ``seat``."""
-    return (seat + steps) % players
 
 
 @attrs.define(slots=True)
@@ -127,8 +121,3 @@ class ResponseWindow:
     def open(self) -> bool:
         """True while some seat may still respond."""
         return any(s not in self.done for s in self.seats)
-
-
-def seats_text(seats: Iterable[int]) -> str:
-    """``"0, 2, 3"``."""
-    return ", ".join(str(s) for s in seats)
