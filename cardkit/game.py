@@ -361,6 +361,15 @@ class Game(ABC):
     def max_steps(self, players: int, options: Mapping[str, OptionValue]) -> int:
         """An upper bound on the number of steps (actions, chance included) of a match."""
 
+    def check_players(self, players: int) -> None:
+        """Raise ``OptionError`` unless ``players`` is a whole number the game allows."""
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise OptionError(f"players must be a whole number, not {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise OptionError(
+                f"{self.id} is for {self.min_players} to {self.max_players} players, not {players}"
+            )
+
     def check_options(self, players: int, options: Mapping[str, OptionValue]) -> None:
         """Raise ``OptionError`` for option values that conflict with each other or
         with the player count. Called by :meth:`create` after each option is checked."""
@@ -376,12 +385,7 @@ class Game(ABC):
     ) -> State:
         """Validate players and options, then start a match seeded with ``seed``."""
         n = self.default_players if players is None else players
-        if isinstance(n, bool) or not isinstance(n, int):
-            raise OptionError(f"players must be a whole number, not {n!r}")
-        if not self.min_players <= n <= self.max_players:
-            raise OptionError(
-                f"{self.id} is for {self.min_players} to {self.max_players} players, not {n}"
-            )
+        self.check_players(n)
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise OptionError(f"seed must be a whole number, not {seed!r}")
         values = resolve(self.options, options, self.id)

@@ -122,6 +122,11 @@ def show_value(value: Any) -> str:
     return _show(value)
 
 
+def to_json(values: Mapping[str, OptionValue]) -> dict[str, Any]:
+    """Option values ready for JSON: ``ints`` values (tuples) as lists."""
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in values.items()}
+
+
 def resolve(
     declared: Sequence[Option], given: Mapping[str, Any] | None, game_id: str = "game"
 ) -> dict[str, OptionValue]:

@@ -18,6 +18,7 @@ import attrs
 from cardkit.errors import CardkitError, RecordError
 from cardkit.game import Game, State
 from cardkit.options import OptionValue
+from cardkit.options import to_json as options_json
 
 FORMAT = "cardkit-record"
 VERSION = 1
@@ -54,7 +55,7 @@ class Record:
             "game": self.game,
             "players": self.players,
             "seed": self.seed,
-            "options": {k: list(v) if isinstance(v, tuple) else v for k, v in self.options.items()},
+            "options": options_json(self.options),
             "actions": [[seat, text] for seat, text in self.actions],
             "meta": dict(self.meta),
         }

@@ -47,13 +47,13 @@ def arena(
     import tempfile
     import time
 
+    from cardkit.options import to_json as options_json
     from cli.common import console, fail, load_game
     from cli.settings import (
         bot_class,
         check_players,
         create_state,
         default_bot,
-        json_options,
         new_seed,
         parse_specs,
         resolved_options,
@@ -124,7 +124,7 @@ def arena(
             "matches": tally.played,
             "requested": matches,
             "seed": run_seed,
-            "options": json_options(values),
+            "options": options_json(values),
             "entrants": tally.entrants(),
             "seats": tally.seats(),
             "finished": tally.finished,

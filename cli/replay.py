@@ -28,11 +28,11 @@ def replay(
 
     from cardkit.errors import RecordError
     from cardkit.game import State
+    from cardkit.options import to_json as options_json
     from cardkit.record import Record
     from cardkit.record import replay as replay_record
     from cli.common import console, fail, load_game
     from cli.render import Renderer
-    from cli.settings import json_options
 
     try:
         record = Record.load(file)
@@ -82,7 +82,7 @@ def replay(
             "game": game.id,
             "players": record.players,
             "seed": record.seed,
-            "options": json_options(record.options),
+            "options": options_json(record.options),
             "viewer": seat,
             "steps": steps,
             "over": over,

@@ -44,8 +44,10 @@ def default_bot(game: Game) -> str:
 
 def check_players(game: Game, players: int) -> int:
     """``players`` if the game allows it, else one line and exit 2."""
-    if not game.min_players <= players <= game.max_players:
-        fail(f"{game.id} is for {game.min_players} to {game.max_players} players, not {players}")
+    try:
+        game.check_players(players)
+    except CardkitError as exc:
+        fail(str(exc))
     return players
 
 
@@ -68,8 +70,3 @@ def create_state(
 def bot_class(game: Game, spec: BotSpec) -> type[Any]:
     """The class a checked spec names (for building many bots without registry look-ups)."""
     return bots_for(game)[spec.name]
-
-
-def json_options(options: Mapping[str, OptionValue]) -> dict[str, Any]:
-    """Option values ready for JSON (tuples as lists)."""
-    return {k: list(v) if isinstance(v, tuple) else v for k, v in options.items()}

@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from cardkit import Option, OptionError
-from cardkit.options import parse_assignments, resolve
+from cardkit.options import parse_assignments, resolve, to_json
 
 OPTIONS = (
     Option("points", "int", 20, "starting points", low=0, high=100),
@@ -23,6 +23,11 @@ def test_text_values_are_parsed_by_kind() -> None:
     assert values["respy"] is True
     assert values["points"] == 7
     assert values["schedule"] == (1, 2)
+
+
+def test_json_form_lists_the_ints_values() -> None:
+    values = resolve(OPTIONS, {"schedule": "4,2"})
+    assert to_json(values) == {"points": 20, "mode": "high", "respy": False, "schedule": [4, 2]}
 
 
 def test_unknown_option_names_the_known_ones() -> None:

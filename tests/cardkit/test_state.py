@@ -147,6 +147,10 @@ def test_match_ends_after_its_hands_and_ties_share() -> None:
 def test_players_and_options_are_validated_at_creation() -> None:
     with pytest.raises(OptionError, match="2 to 3 players, not 4"):
         GAME.create(4)
+    with pytest.raises(OptionError, match="2 to 3 players, not 1"):
+        GAME.check_players(1)
+    with pytest.raises(OptionError, match="whole number, not True"):
+        GAME.check_players(True)
     with pytest.raises(OptionError, match="hand_size 4 needs 12 cards for 3 players"):
         GAME.create(3, options={"hand_size": 4})
     assert GAME.create(2, options={"hand_size": 4}).players == 2

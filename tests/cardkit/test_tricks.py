@@ -55,7 +55,7 @@ def test_led_adopter_takes_the_declared_suit_and_may_be_trump() -> None:
 
 def test_the_winner_follows_the_order_the_cards_were_added_with() -> None:
     trick = Trick(leader=0)
-    for seat, text in enumerate("R9 G1".split()):
+    for seat, text in enumerate(["R9", "G1"]):
         trick.add(seat, C(text), TrickOrder())
     # an order given to winner() is ignored: green was not trump when G1 was added
     assert trick.winner(TrickOrder(trump="G")) == trick.winner() == 0
