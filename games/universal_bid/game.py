@@ -151,7 +151,6 @@ class UniversalBidState(State):
         self.led_plays = SUIT_PLAYS[0]
         self.best = -1  # id of the card winning the trick so far (-1 before the lead)
         self.best_seat = -1
-        self.tricks_done = 0
         self.dealt = 0  # every card dealt this hand: held, in the trick or played
         self.past_tricks: tuple[tuple[tuple[int, Card], ...], ...] = ()
         self.board = Scoreboard.start(players)
@@ -276,8 +275,7 @@ class UniversalBidState(State):
         self.best = -1
         self.current = winner
         self.acting = ALONE[winner]
-        self.tricks_done += 1
-        if self.tricks_done == self.size:
+        if len(self.past_tricks) == self.size:
             self._end_hand()
 
     def _end_hand(self) -> None:
@@ -301,7 +299,6 @@ class UniversalBidState(State):
         self.hand_index += 1
         self.dealt = 0
         self.past_tricks = ()
-        self.tricks_done = 0
         self.taken = [0] * n
         self.taken_t = (0,) * n
         self.bids = [-1] * n
@@ -373,14 +370,13 @@ class UniversalBidState(State):
     def __deepcopy__(self, memo: dict[int, Any]) -> UniversalBidState:
         """A fast independent copy for :meth:`clone`: only the mutable parts are copied.
 
-        Tuples, cards and actions are immutable and shared. The generator is
+        Tuples, cards, actions and the options never change and are shared. The generator is
         shared too: the core reseeds it from the seed and the step number
         before every chance step, so it carries nothing from one step to the next.
         """
         new = object.__new__(type(self))
         memo[id(self)] = new
         fields = self.__dict__.copy()
-        fields["options"] = dict(self.options)
         fields["history"] = self.history.copy()
         fields["hands"] = self.hands.copy()
         fields["bids"] = self.bids.copy()
@@ -604,7 +600,7 @@ class UniversalBidGame(Game):
             if len(state.trick) == n - 1:
                 winner = seat if action.card.id > state.best else state.best_seat
                 line += f"; seat {winner} wins the trick"
-                if state.tricks_done == state.size - 1:
+                if len(state.past_tricks) == state.size - 1:
                     line += "; " + _hand_summary(state, winner)
             return line
         return super().describe(state, seat, action, viewer)
