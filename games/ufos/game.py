@@ -126,6 +126,9 @@ class UfosGame(Game):
         return hands * (1 + players + auction + len(DECK))
 
     def describe(self, state: State, seat: int, action: Action, viewer: int | None) -> str:
+        """One event line, read before the action: a pick and a spied Suit Card are named
+        only to their seat (and an all-seeing viewer); what a step ends (the choice, the
+        auction, a trick, the hand) is added from a copy of the state with the action applied."""
         assert isinstance(state, UfosState)
         if seat == CHANCE:
             return f"seat {state.order.dealer} shuffles and deals {state.size} cards to each player"
