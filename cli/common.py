@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
@@ -41,16 +40,3 @@ def load_game(name: str) -> Game:
         return get_game(name)
     except CardkitError as exc:
         fail(str(exc))
-
-
-def game_options(game: Game, items: Sequence[str]) -> dict[str, Any]:
-    """``KEY=VALUE`` texts checked against the game's declared options."""
-    from cardkit.errors import CardkitError
-    from cardkit.options import parse_assignments, resolve
-
-    try:
-        given = parse_assignments(items)
-        resolve(game.options, given, game.id)
-    except CardkitError as exc:
-        fail(str(exc))
-    return dict(given)

@@ -12,9 +12,9 @@ from typing import Any
 from cardkit.bots import BotSpec
 from cardkit.errors import CardkitError
 from cardkit.game import Game, State
-from cardkit.options import OptionValue, resolve
-from cardkit.registry import bots_for, make_bot
-from cli.common import fail, game_options
+from cardkit.options import OptionValue, parse_assignments, resolve
+from cardkit.registry import bots_for, check_bot_spec
+from cli.common import fail
 
 
 def new_seed() -> int:
@@ -27,13 +27,11 @@ def parse_specs(game: Game, specs: Sequence[str]) -> list[BotSpec]:
     parsed: list[BotSpec] = []
     for text in specs:
         try:
-            spec = BotSpec.parse(text)
-            make_bot(spec, game, 0, 0)
+            parsed.append(check_bot_spec(text, game))
         except CardkitError as exc:
             fail(str(exc))
         except Exception as exc:  # a bot constructor that rejects its parameters its own way
             fail(f"bot spec {text!r}: {exc}")
-        parsed.append(spec)
     return parsed
 
 
@@ -53,8 +51,10 @@ def check_players(game: Game, players: int) -> int:
 
 def resolved_options(game: Game, items: Sequence[str]) -> dict[str, OptionValue]:
     """``--option KEY=VALUE`` texts checked and resolved to every option's value."""
-    given = game_options(game, items)
-    return resolve(game.options, given, game.id)
+    try:
+        return resolve(game.options, parse_assignments(items), game.id)
+    except CardkitError as exc:
+        fail(str(exc))
 
 
 def create_state(
