@@ -55,9 +55,6 @@ The state uses the equivalent "highest id wins" shortcut; a test checks they agr
 ALL_CARDS = (1 << len(CARDS)) - 1
 """Bitmask of the whole deck."""
 
-SUIT_MASKS = tuple(0x1FF << (9 * tier) for tier in range(6))
-"""Bitmask of each suit, by tier."""
-
 PLAYS: tuple[Play, ...] = tuple(Play(card) for card in CARDS)
 """The one ``Play`` action of each card, by id."""
 
