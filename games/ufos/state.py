@@ -317,7 +317,7 @@ class UfosState(State):
 
     def _bid_turn(self, seat: int, action: Action) -> None:
         self.auction.append((seat, action))
-        if action is PASS or isinstance(action, Pass):
+        if isinstance(action, Pass):
             self.passed[seat] = True
             self.n_passed += 1
         elif isinstance(action, Bid):
@@ -362,7 +362,7 @@ class UfosState(State):
         if len(trick.cards) < self.players:
             self.order.current = (seat + 1) % self.players
             return
-        winner = trick.winner(self.trick_order)
+        winner = trick.winner()
         self.tricks[winner] += 1
         if self.last_trick is not None:
             self.won[self.last_winner].extend(self.last_trick.cards)
