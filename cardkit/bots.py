@@ -52,6 +52,7 @@ class BaseBot:
         self.settings: Mapping[str, OptionValue] = resolve(type(self).params, params, self.name)
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:  # pragma: no cover
+        """Pick one of ``legal`` for the seat of ``view``; subclasses implement it."""
         raise NotImplementedError
 
 
@@ -64,6 +65,7 @@ class RandomBot(BaseBot):
     reads_view = False
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        """One of ``legal``, uniformly; ``view`` is not read."""
         return legal[int(self.rng.random() * len(legal))]
 
 

@@ -37,7 +37,11 @@ class Scoreboard:
         return tuple(applied)
 
     def add(self, seat: int, points: int) -> None:
-        """Move points to (or, negative, from) one seat mid-hand, respecting the floor."""
+        """Move points to (or, negative, from) one seat mid-hand.
+
+        Unlike :meth:`add_hand`, this does not stop at the floor: it raises
+        ``ValueError`` when the move would take the seat below it.
+        """
         new = self.totals[seat] + points
         if self.floor is not None and new < self.floor:
             raise ValueError(f"seat {seat} cannot go below {self.floor}")
