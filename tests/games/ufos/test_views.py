@@ -55,6 +55,10 @@ def test_spied_suit_card_and_the_winners_card() -> None:
     green2 = BID_DECK.card("green@2")
     assert green2 in state.view(0).shown
     assert all(green2 not in state.view(s).shown for s in (1, 3))
+    # the suit letter too: only the spy's view names it; everyone else sees nothing spied
+    assert state.view(0).spied == ((2, "G"),)
+    assert all(state.view(s).spied == () for s in (1, 2, 3))
+    assert [state.view(s).my_suit for s in range(4)] == ["R", "Y", "G", "X"]  # each its own
     run(state, "bid 3", "pass", "pass", "pass")  # seat 1 wins: its yellow is shown to all
     for seat in range(4):
         view = state.view(seat)
