@@ -224,8 +224,9 @@ class Renderer:
             )
         )
 
-    def view(self, view: View, you: int | None = None) -> RenderableType:
-        """A view: who acts, a per-seat table, then every other field that has a value."""
+    def view(self, view: View) -> RenderableType:
+        """A view as its seat sees it: who acts, a per-seat table, then every other field
+        that has a value."""
         seat_rows: list[tuple[str, tuple[Any, ...]]] = []
         fields = Table.grid(padding=(0, 2))
         fields.add_column(style="bold")

@@ -168,7 +168,7 @@ class PlaySession:
         state = self.state
         legal = state.legal_actions(self.human)
         self.out.rule(f"{self.game.name}: your move", style="green")
-        self.out.print(self.render.view(state.view(self.human), self.human))
+        self.out.print(self.render.view(state.view(self.human)))
         self.out.print(self.render.actions(legal))
         while True:
             text = prompt(
