@@ -88,6 +88,11 @@ def arena(
             logs.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             fail(f"cannot create {logs}: {exc.strerror or exc}")
+    if json_file is not None:
+        try:  # an unwritable --json fails now, not after the run
+            json_file.open("a", encoding="utf-8").close()
+        except OSError as exc:
+            fail(f"cannot write {json_file}: {exc.strerror or exc}")
 
     out = console()
     out.print(

@@ -168,7 +168,7 @@ def test_an_illegal_action_is_named_and_its_record_kept(runner: CliRunner) -> No
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def test_user_errors_are_one_line(runner: CliRunner) -> None:
+def test_user_errors_are_one_line(runner: CliRunner, tmp_path: Path) -> None:
     cases = {
         ("tiny-clj",): "did you mean 'tiny-cli'?",
         ("tiny-cli", "--bot", "flaky", "--bot", "flaky", "-p", "3"): "one --bot per seat (3)",
@@ -177,6 +177,8 @@ def test_user_errors_are_one_line(runner: CliRunner) -> None:
         ("tiny-cli", "--matches", "0"): "--matches must be at least 1",
         ("tiny-cli", "--workers", "0"): "--workers must be at least 1",
         ("tiny-cli", "--option", "order=up"): "bad value up for option 'order'",
+        ("tiny-cli", "--json", str(tmp_path)): f"cannot write {tmp_path}: Is a directory",
+        ("tiny-cli", "--json", str(tmp_path / "no" / "r.json")): "No such file or directory",
     }
     for args, message in cases.items():
         code, out = arena(runner, *args)
