@@ -244,8 +244,8 @@ def _turn_up(state: UnoState, top: Card) -> str:
     kind = top.rank
     n = state.players
     dealer = state.order.dealer
-    first = (dealer + 1) % n
-    following = (first + 1) % n
+    first = state.order.left_of_dealer()  # play goes left at a deal, whatever it did before
+    following = state.order.left_of_dealer(2)
     if kind in (WILD4, MELD, LLAP, BEAM):
         return "it goes back into the deck, which is shuffled again"
     if kind == SKIP:

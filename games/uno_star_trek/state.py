@@ -631,10 +631,8 @@ class UnoState(State):
     # -- UNO call and catch window ------------------------------------------------------
 
     def _open_catch(self, subject: int) -> None:
-        n = self.players
-        step = self.order.direction
-        seats = (subject, *((subject + i * step) % n for i in range(1, n)))
-        self.window = ResponseWindow("catch", seats, subject)
+        """The catch window on ``subject``: the subject, then every opponent in play order."""
+        self.window = ResponseWindow("catch", self.order.from_seat(subject), subject)
 
     def _answer_window(self, window: ResponseWindow, seat: int, action: Action) -> None:
         if type(action) is Catch:
