@@ -65,21 +65,27 @@ class Record:
         """Read a dict made by :meth:`to_json`; ``RecordError`` if it is not one."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise RecordError(f'not a cardkit record (expected "format": "{FORMAT}")')
-        try:
-            actions = tuple((int(seat), str(text)) for seat, text in data["actions"])
-            options = {
-                k: tuple(v) if isinstance(v, list) else v for k, v in dict(data["options"]).items()
-            }
-            return cls(
-                game=str(data["game"]),
-                players=int(data["players"]),
-                seed=int(data["seed"]),
-                options=options,
-                actions=actions,
-                meta=dict(data.get("meta") or {}),
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise RecordError(f"damaged cardkit record: {exc}") from None
+        missing = [k for k in ("game", "players", "seed", "options", "actions") if k not in data]
+        if missing:
+            raise RecordError(f"damaged cardkit record: no {', '.join(missing)}")
+        game, options, actions = data["game"], data["options"], data["actions"]
+        meta = data.get("meta") or {}
+        if not isinstance(game, str):
+            raise RecordError("damaged cardkit record: game must be a game id (text)")
+        if not isinstance(options, dict):
+            raise RecordError("damaged cardkit record: options must map names to values")
+        if not isinstance(actions, list | tuple) or not all(_is_step(a) for a in actions):
+            raise RecordError("damaged cardkit record: actions must be [seat, text] pairs")
+        if not isinstance(meta, dict):
+            raise RecordError("damaged cardkit record: meta must map names to values")
+        return cls(
+            game=game,
+            players=_whole(data["players"], "players"),
+            seed=_whole(data["seed"], "seed"),
+            options={k: tuple(v) if isinstance(v, list) else v for k, v in options.items()},
+            actions=tuple((seat, text) for seat, text in actions),
+            meta=dict(meta),
+        )
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write atomically: a crash mid-write leaves the previous file whole."""
@@ -113,6 +119,22 @@ class Record:
         return cls.from_json(data)
 
 
+def _whole(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RecordError(f"damaged cardkit record: {what} must be a whole number, not {value!r}")
+    return value
+
+
+def _is_step(step: Any) -> bool:
+    return (
+        isinstance(step, list | tuple)
+        and len(step) == 2
+        and isinstance(step[0], int)
+        and not isinstance(step[0], bool)
+        and isinstance(step[1], str)
+    )
+
+
 def replay(
     record: Record,
     game: Game,
@@ -133,7 +155,6 @@ def replay(
     except CardkitError as exc:
         raise RecordError(f"record settings are not valid: {exc}") from None
     for step, (seat, text) in enumerate(record.actions, start=1):
-        shown = text if len(text) <= 60 else text[:57] + "..."
         try:
             action = game.parse_record_action(seat, text, state)
             if on_step is not None:
@@ -141,6 +162,7 @@ def replay(
             state.apply(seat, action)
         except CardkitError as exc:
             reason = getattr(exc, "reason", None) or str(exc)
+            shown = text if len(text) <= 60 else text[:57] + "..."
             raise RecordError(f"step {step} ({shown!r} by seat {seat}): {reason}", step) from None
     if auto_chance_after:
         state.auto_chance = True

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -69,6 +70,35 @@ def test_tampered_record_fails_at_the_step_with_its_reason() -> None:
     assert f"step {index + 1}" in str(info.value)
     assert text in str(info.value)
     assert "not seat" in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("players", 2.5, "players must be a whole number, not 2.5"),
+        ("seed", True, "seed must be a whole number, not True"),
+        ("actions", [[0]], "actions must be [seat, text] pairs"),
+        ("actions", [["0", "pick high"]], "actions must be [seat, text] pairs"),
+        ("options", [1], "options must map names to values"),
+        ("meta", [1], "meta must map names to values"),
+        ("game", 7, "game must be a game id"),
+        ("seed", None, "seed must be a whole number, not None"),
+    ],
+)
+def test_a_damaged_record_names_the_field(field: str, value: object, message: str) -> None:
+    data = finished_match(1).to_json()
+    data[field] = value
+    with pytest.raises(RecordError, match=re.escape(f"damaged cardkit record: {message}")):
+        Record.from_json(data)
+
+
+def test_a_record_without_its_fields_names_them_and_meta_is_optional() -> None:
+    data = finished_match(1).to_json()
+    del data["meta"]
+    assert Record.from_json(data).meta == {}
+    del data["seed"], data["actions"]
+    with pytest.raises(RecordError, match=r"damaged cardkit record: no seed, actions$"):
+        Record.from_json(data)
 
 
 def test_unreadable_files_get_one_line_errors(tmp_path: Path) -> None:
