@@ -28,9 +28,9 @@ from games.uno_star_trek.actions import (
     Catch,
 )
 from games.uno_star_trek.cards import (
-    BEAM_CARD,
     COLOUR_OF,
     COLOUR_WORDS,
+    COLOURS,
     DECK,
     DRAW2,
     LLAP,
@@ -98,12 +98,13 @@ class HeuristicBot(BaseBot):
         counts = colour_counts(hand)
         # a Wild Draw 4 only when it is fair: no card of the colour in force held
         fair = view.colour is None or counts[COLOUR_WORDS[view.colour]] == 0
+        named = COLOURS[best_colour(hand)]  # the colour a card that names one names
         best: Play | None = None
         best_score = -1
         for play in plays:
             card = play.card
             kind = card.rank
-            if play.declare is not None and COLOUR_WORDS[play.declare] != best_colour(hand, card):
+            if play.declare is not None and play.declare != named:
                 continue
             if kind == WILD4 and not fair:
                 continue
@@ -128,27 +129,23 @@ class HeuristicBot(BaseBot):
         if beams and view.command in _STOPPED:
             if UNO in legal:
                 return UNO
-            return BEAMS[best_colour(view.hand, BEAM_CARD)]
+            return BEAMS[best_colour(view.hand)]
         return ACCEPT
 
 
-def colour_counts(hand: Sequence[Card], without: Card | None = None) -> list[int]:
-    """Cards of each colour in ``hand`` (one copy of ``without`` left out)."""
+def colour_counts(hand: Sequence[Card]) -> list[int]:
+    """Cards of each colour in ``hand`` (wild cards and specials have none)."""
     counts = [0, 0, 0, 0]
-    skipped = without is None
     for card in hand:
-        if not skipped and card is without:
-            skipped = True
-            continue
         colour = COLOUR_OF[card.id]
         if colour >= 0:
             counts[colour] += 1
     return counts
 
 
-def best_colour(hand: Sequence[Card], without: Card | None = None) -> int:
+def best_colour(hand: Sequence[Card]) -> int:
     """The colour the hand holds most of (ties: most points, then red, yellow, green, blue)."""
-    counts = colour_counts(hand, without)
+    counts = colour_counts(hand)
     points = [0, 0, 0, 0]
     for card in hand:
         colour = COLOUR_OF[card.id]
