@@ -235,7 +235,7 @@ class __CAMEL__State(State):
         if len(self.trick) < self.players:
             self.order.advance()
             return
-        winner = self.trick.winner(self.trick_order)
+        winner = self.trick.winner()
         self.won[winner] += 1
         self.taken.extend(self.trick.cards)
         self.trick = Trick(winner)

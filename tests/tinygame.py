@@ -211,7 +211,7 @@ class TinyState(State):
         if len(self.trick) < self.players:
             self.order.advance()
             return
-        winner = self.trick.winner(self.trick_order)
+        winner = self.trick.winner()
         self.tricks[winner] += 1
         self.won[winner].extend(self.trick.cards)
         self.trick = Trick(winner)
