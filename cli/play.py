@@ -52,7 +52,7 @@ def play(
             "--seed": seed,
             "--option": option,
         }
-        session = _resume(resume, game, save, [k for k, v in given.items() if v])
+        session = _resume(resume, game, save, [k for k, v in given.items() if v is not None])
     else:
         session = _start(game, players, seat, bot or [], seed, option or [], save)
     code = session.run()

@@ -215,6 +215,8 @@ def test_resume_errors_are_one_line(runner: CliRunner, tmp_path: Path) -> None:
     play(runner, "tiny-cli", "--seed", "1", "--save", str(save), input="quit\n")
     code, out = play(runner, "--resume", str(save), "--players", "3")
     assert code == 2 and "drop --players" in one_line_error(out)
+    code, out = play(runner, "--resume", str(save), "--seed", "0", "--seat", "0")
+    assert code == 2 and "drop --seat, --seed" in one_line_error(out)  # 0 is given too
     code, out = play(runner, "tiny", "--resume", str(save))
     assert code == 2 and "is a tiny-cli match, not tiny" in one_line_error(out)
     code, out = play(runner, "--resume", str(save), "--save", str(tmp_path))
