@@ -200,6 +200,15 @@ class State(ABC):
         self._legal = legal
         return legal
 
+    def check(self, seat: int, action: Action) -> None:
+        """Raise ``IllegalActionError`` (with the game's code and reason) unless ``seat``
+        may apply ``action`` now; change nothing either way."""
+        if seat == CHANCE:
+            self._check_chance(action)
+        elif action not in self.legal_actions(seat):
+            code, reason = self.explain(seat, action)
+            raise IllegalActionError(action, seat, reason, code)
+
     def apply(self, seat: int, action: Action) -> None:
         """Apply ``action`` for ``seat``, or raise ``IllegalActionError`` and change nothing."""
         if seat == CHANCE:
@@ -212,10 +221,8 @@ class State(ABC):
             for allowed in legal:  # identity first: bots return the listed objects
                 if allowed is action:
                     break
-            else:
-                if action not in legal:
-                    code, reason = self.explain(seat, action)
-                    raise IllegalActionError(action, seat, reason, code)
+            else:  # an equal action (parsed from text) passes; anything else raises
+                self.check(seat, action)
         self.history.append((seat, action))
         self._apply(seat, action)
         if self.auto_chance and self.chance_cards():

@@ -144,9 +144,10 @@ def replay(
     """Rebuild the match of ``record``, checking every step.
 
     ``on_step(state_before, step, seat, action)`` is called before each step is
-    applied. Raises ``RecordError`` naming the step number (1-based), the
-    action and the reason for the first step that is illegal or unreadable.
-    With ``auto_chance_after``, the rebuilt state then deals on by itself.
+    applied, once the step is known to be legal. Raises ``RecordError`` naming
+    the step number (1-based), the action and the reason for the first step
+    that is illegal or unreadable. With ``auto_chance_after``, the rebuilt
+    state then deals on by itself.
     """
     if record.game != game.id:
         raise RecordError(f"record is for game {record.game!r}, not {game.id!r}")
@@ -158,6 +159,7 @@ def replay(
         try:
             action = game.parse_record_action(seat, text, state)
             if on_step is not None:
+                state.check(seat, action)  # on_step sees legal steps only
                 on_step(state, step, seat, action)
             state.apply(seat, action)
         except CardkitError as exc:

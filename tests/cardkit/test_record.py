@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from cardkit import CHANCE, Record, RecordError, Shuffle, replay, stack
+from cardkit import CHANCE, Record, RecordError, Shuffle, State, replay, stack
 from cardkit.bots import RandomBot
 from cardkit.runner import play_match
 from cardkit.testing import states_equal
@@ -54,6 +54,23 @@ def test_partial_record_resumes_where_it_stopped() -> None:
     part = Record(full.game, full.players, full.seed, full.options, full.actions[:7])
     state = replay(part, GAME)
     assert [str(a) for _, a in state.history] == [t for _, t in full.actions[:7]]
+
+
+def test_on_step_sees_only_legal_steps() -> None:
+    record = finished_match(4)
+    actions = list(record.actions)
+    index = next(i for i, (s, t) in enumerate(actions) if t.startswith("play"))
+    actions[index] = (7, actions[index][1])  # there is no seat 7
+    bad = Record(record.game, record.players, record.seed, record.options, tuple(actions))
+    seen: list[int] = []
+
+    def on_step(before: State, step: int, seat: int, action: object) -> None:
+        assert 0 <= seat < before.players or seat == CHANCE, "an illegal step reached on_step"
+        seen.append(step)
+
+    with pytest.raises(RecordError, match=f"step {index + 1} .*by seat 7"):
+        replay(bad, GAME, on_step)
+    assert seen == list(range(1, index + 1))
 
 
 def test_tampered_record_fails_at_the_step_with_its_reason() -> None:

@@ -72,6 +72,11 @@ def test_illegal_action_names_action_seat_reason_and_changes_nothing() -> None:
     assert err.seat == 0
     assert "'play a1'" in str(err) and "seat 0" in str(err)
     assert (list(state.history), state.view(0), state.view(1)) == before
+    with pytest.raises(IllegalActionError) as checked:
+        state.check(0, Play(C("a1")))  # the same verdict without applying
+    assert checked.value.code == "not-your-turn"
+    state.check(1, Play(C("a3")))  # legal: no error, and nothing applied
+    assert (list(state.history), state.view(0), state.view(1)) == before
 
 
 def test_must_follow_suit_reason() -> None:
