@@ -44,23 +44,17 @@ def replay(
     out = console()
     render = Renderer(game, record.players, record.options)
     steps: list[dict[str, Any]] = []
-    pending: list[tuple[int, str]] = []  # the last step's event, shown once it applied
-
-    def flush() -> None:
-        for step, line in pending:
-            if not as_json:
-                out.print(render.event(f"{step:>4}", line))
-        pending.clear()
 
     def on_step(before: State, step: int, who: int, action: Any) -> None:
-        flush()
+        # replay calls this only for a legal step, just before applying it
         line = game.describe(before, who, action, seat)
-        if as_json:
-            entry: dict[str, Any] = {"step": step, "seat": who, "event": line}
-            if seat is None or who == seat:
-                entry["action"] = str(action)
-            steps.append(entry)
-        pending.append((step, line))
+        if not as_json:
+            out.print(render.event(f"{step:>4}", line))
+            return
+        entry: dict[str, Any] = {"step": step, "seat": who, "event": line}
+        if seat is None or who == seat:
+            entry["action"] = str(action)
+        steps.append(entry)
 
     if not as_json:
         viewer = "everything" if seat is None else f"as seat {seat} saw it"
@@ -72,9 +66,7 @@ def replay(
     try:
         state = replay_record(record, game, on_step, auto_chance_after=False)
     except RecordError as exc:
-        pending.clear()
         fail(str(exc), code=1)
-    flush()
     over = state.is_over()
     result = state.result() if over else None
     if as_json:
