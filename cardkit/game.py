@@ -12,7 +12,8 @@ The flow of a step:
   may do; it is computed once per step;
 - ``state.apply(seat, action)`` checks the action against it, raises
   :class:`~cardkit.errors.IllegalActionError` (with the game's reason) for
-  anything else, and appends ``(seat, action)`` to ``state.history``.
+  anything else, and appends ``(seat, action)`` to ``state.history``;
+  ``state.check(seat, action)`` gives the same verdict without applying.
 
 Chance is a recorded step too: a :class:`~cardkit.actions.Shuffle` applied by
 the :data:`~cardkit.seats.CHANCE` seat. With ``auto_chance`` (the default) the
