@@ -4,17 +4,15 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NamedTuple
 
-import attrs
 import typer
 
 NAME_PATTERN = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
 MAX_NAME = 30
 
 
-@attrs.frozen(slots=True)
-class Names:
+class Names(NamedTuple):
     """Every name a plugin package needs, derived from its game id."""
 
     game_id: str
