@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import attrs
 
@@ -40,10 +40,13 @@ def play_match(
     game: Game,
     bots: Sequence[Bot],
     seed: int,
-    options: dict[str, OptionValue] | None = None,
+    options: Mapping[str, OptionValue] | None = None,
     state: State | None = None,
 ) -> MatchOutcome:
     """Play one match (or continue ``state``) with one bot per seat.
+
+    ``seed`` and ``options`` only create the match; with ``state`` given they are
+    not used (the state has its own).
 
     Each step, the first seat in ``state.to_act()`` acts. Its bot gets the
     seat's view, or a bare ``View(seat, to_act)`` if it declares
