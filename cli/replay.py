@@ -44,6 +44,8 @@ def replay(
     out = console()
     render = Renderer(game, record.players, record.options)
     steps: list[dict[str, Any]] = []
+    count = len(record.actions)
+    steps_text = f"{count} step" + ("" if count == 1 else "s")
 
     def on_step(before: State, step: int, who: int, action: Any) -> None:
         # replay calls this only for a legal step, just before applying it
@@ -60,7 +62,7 @@ def replay(
         viewer = "everything" if seat is None else f"as seat {seat} saw it"
         out.print(
             f"[bold]{game.name}[/bold] ({game.id}): {record.players} players, seed "
-            f"{record.seed}, {len(record.actions)} steps; showing {viewer}",
+            f"{record.seed}, {steps_text}; showing {viewer}",
             soft_wrap=True,
         )
     try:
@@ -92,7 +94,7 @@ def replay(
         return
     if result is None:
         out.print(render.turn_line(state.to_act(), seat))
-        out.print(f"The match is not over after {len(record.actions)} steps.")
+        out.print(f"The match is not over after {steps_text}.")
     else:
         out.print(render.result(result, seat, _names(record.meta, record.players)))
 

@@ -115,6 +115,16 @@ def test_files_that_are_not_records_get_one_line(runner: CliRunner, tmp_path: Pa
         assert err.count("\n") == 1 and message in err and "Traceback" not in err
 
 
+def test_a_record_of_the_deal_alone_is_one_step(runner: CliRunner, tmp_path: Path) -> None:
+    _, record = saved_match(tmp_path)
+    path = tmp_path / "deal.json"
+    Record(record.game, record.players, record.seed, record.options, record.actions[:1]).save(path)
+    code, out, _ = run(runner, str(path))
+    assert code == 0
+    assert "seed 4, 1 step; showing everything" in out
+    assert "The match is not over after 1 step." in out
+
+
 def test_unknown_game_and_bad_seat(runner: CliRunner, tmp_path: Path) -> None:
     path, _ = saved_match(tmp_path)
     Record("tiny-clu", 2, 1, {}, ()).save(tmp_path / "g.json")
