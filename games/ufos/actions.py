@@ -76,18 +76,20 @@ BIDS: list[Bid] = [Bid(k) for k in range(200)]
 
 
 def bid(amount: int) -> Bid:
-    """The interned ``Bid(amount)`` (a new one for a negative amount)."""
-    if amount < 0:
-        return Bid(amount)
-    if amount >= len(BIDS):
-        BIDS.extend(Bid(k) for k in range(len(BIDS), amount + 1))
-    return BIDS[amount]
+    """The interned ``Bid(amount)``, or a new one outside the interned range.
+
+    Typed or recorded amounts never grow the table (``bid 10**20`` must not
+    exhaust memory); only :func:`bids`, bounded by a player's points, does.
+    """
+    if 0 <= amount < len(BIDS):
+        return BIDS[amount]
+    return Bid(amount)
 
 
 def bids(low: int, high: int) -> list[Bid]:
     """The interned bids ``low`` to ``high`` (empty when ``high < low``)."""
     if high >= len(BIDS):
-        bid(high)
+        BIDS.extend(Bid(k) for k in range(len(BIDS), high + 1))
     return BIDS[low : high + 1]
 
 

@@ -87,3 +87,12 @@ def test_every_legal_action_round_trips_through_a_hand() -> None:
     run(state, "wait", "pass")
     check()
     assert seen == {"choose", "pass", "bid", "spy", "wait", "play"}
+
+
+def test_a_huge_typed_bid_parses_without_growing_the_interned_table() -> None:
+    from games.ufos.actions import BIDS
+
+    before = len(BIDS)
+    huge = 10**20
+    assert parse(f"bid {huge}") == Bid(huge)
+    assert len(BIDS) == before
