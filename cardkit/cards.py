@@ -38,7 +38,7 @@ class Card:
         object.__setattr__(self, "label", label)
         object.__setattr__(self, "text", text)
         object.__setattr__(self, "bit", 1 << id)
-        object.__setattr__(self, "_hash", hash((id, text)))
+        object.__setattr__(self, "_hash", id)  # the same in every process: stable set order
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("cards are immutable")

@@ -28,13 +28,18 @@ class TrickOrder:
     trump: str | None = None
     suit_rank: Mapping[str, int] | None = None
     adopters: frozenset[Card] = frozenset()
+    adopter_bits: int = attrs.field(init=False, eq=False, repr=False)
+    """The adopters as a bitmask of ``Card.bit``: a cheap membership test."""
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "adopter_bits", sum(c.bit for c in self.adopters))
 
     def suit_in_trick(self, card: Card, led: str | None, declared: str | None = None) -> str:
         """The suit ``card`` counts as in a trick led in ``led``.
 
         An adopter takes the led suit; led itself, it takes ``declared``.
         """
-        if card in self.adopters:
+        if card.bit & self.adopter_bits:
             if led is None:
                 if declared is None:
                     raise ValueError(f"{card.text} is led and needs a declared suit")
@@ -73,12 +78,12 @@ class TrickOrder:
         cards = list(hand)
         if led is None:
             return cards
-        adopters = self.adopters
-        follow = [c for c in cards if c.suit == led and c not in adopters]
+        bits = self.adopter_bits
+        follow = [c for c in cards if c.suit == led and not c.bit & bits]
         if not follow:
             return cards
-        if adopters:
-            follow.extend(c for c in cards if c in adopters)
+        if bits:
+            follow.extend(c for c in cards if c.bit & bits)
         return follow
 
 
