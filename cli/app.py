@@ -11,6 +11,7 @@ import sys
 from typing import Annotated, NoReturn
 
 import typer
+from rich.markup import escape
 
 from cli import commands
 from cli.common import console, load_game
@@ -90,14 +91,34 @@ def rules(game: Annotated[str, typer.Argument(help="Game id, as `cardkit list` s
         out.print("This game has no options.")
 
 
+_CLICK_ERROR: type[Exception] = next(
+    c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException"
+)
+
+
 def main() -> NoReturn:
-    """Console-script entry point."""
+    """Console-script entry point: a command-line mistake is one line and exit code 2."""
     try:
-        app()
+        code = app(standalone_mode=False)
     except KeyboardInterrupt:
         console(stderr=True).print("interrupted")
         sys.exit(130)
-    sys.exit(0)
+    except typer.Abort:
+        console(stderr=True).print("aborted")
+        sys.exit(1)
+    except _CLICK_ERROR as exc:
+        ctx = getattr(exc, "ctx", None)
+        if type(exc).__name__ == "NoArgsIsHelpError" and ctx is not None:
+            typer.echo(ctx.get_help())
+            sys.exit(2)
+        where = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+        fmt = getattr(exc, "format_message", None)
+        message = str(fmt()) if callable(fmt) else str(exc)
+        console(stderr=True).print(
+            f"[bold red]error:[/bold red] {escape(message)}{where}", soft_wrap=True
+        )
+        sys.exit(int(getattr(exc, "exit_code", 2)))
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 commands.register(app)
