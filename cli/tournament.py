@@ -24,7 +24,7 @@ from cardkit.game import Game, State
 from cardkit.options import OptionValue
 from cardkit.record import Record
 from cardkit.runner import play_match
-from cli.stats import Running, wilson
+from cardkit.stats import Running, wilson
 
 MASK64 = (1 << 64) - 1
 

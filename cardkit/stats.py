@@ -1,4 +1,4 @@
-"""Running statistics for arena results: win rates and mean scores with 95% intervals."""
+"""Statistics for bot comparisons: win rates and mean scores with 95% intervals."""
 
 from __future__ import annotations
 
