@@ -1,12 +1,12 @@
-"""Running a match between bots."""
+"""Running matches between bots."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 import attrs
 
-from cardkit.bots import Bot
+from cardkit.bots import Bot, RandomBot, bot_seed
 from cardkit.errors import CardkitError
 from cardkit.game import Game, Result, State, View
 from cardkit.options import OptionValue
@@ -78,3 +78,31 @@ def play_match(
                 state, None, BotFailure(seat, str(names[seat]), str(action), reason)
             )
     return MatchOutcome(state, state.result())
+
+
+def versus_random(
+    game: Game,
+    bot: Callable[[Game, int, int], Bot],
+    matches: int,
+    players: int | None = None,
+    options: Mapping[str, OptionValue] | None = None,
+    seed: int = 0,
+) -> Iterator[tuple[int, MatchOutcome]]:
+    """Play ``bot`` (a bot class) against random bots, its seat moving round the table.
+
+    Match ``m`` is seeded ``seed + m`` and puts ``bot`` in seat ``m % players``;
+    every bot in seat ``s`` is seeded ``bot_seed(seed + m, s)``. Yields the
+    bot's seat and the outcome of each match, so a caller can take the win
+    share (``outcome.result.share(seat)``) or anything else it measures.
+    """
+    n = game.default_players if players is None else players
+    for m in range(matches):
+        match_seed = seed + m
+        hero = m % n
+        bots = [
+            bot(game, s, bot_seed(match_seed, s))
+            if s == hero
+            else RandomBot(game, s, bot_seed(match_seed, s))
+            for s in range(n)
+        ]
+        yield hero, play_match(game, bots, match_seed, options)

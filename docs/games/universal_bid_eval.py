@@ -13,38 +13,18 @@ a 95% Wilson interval.
 
 from __future__ import annotations
 
-import math
 import sys
 
-from cardkit.bots import RandomBot, bot_seed
-from cardkit.runner import play_match
+from cardkit.runner import versus_random
+from cardkit.stats import wilson
 from games.universal_bid import GAME, HeuristicBot, UniversalBidState
-
-
-def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    p = successes / trials
-    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
-    half = (
-        z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
-    )
-    return centre - half, centre + half
 
 
 def main(matches: int = 2000, seed: int = 0) -> None:
     wins = 0.0
     made = {"heuristic": 0, "random": 0}
     bids = {"heuristic": 0, "random": 0}
-    for m in range(matches):
-        s = seed + m
-        hero = m % 4
-        bots = [
-            HeuristicBot(GAME, seat, bot_seed(s, seat))
-            if seat == hero
-            else RandomBot(GAME, seat, bot_seed(s, seat))
-            for seat in range(4)
-        ]
-        outcome = play_match(GAME, bots, s)
+    for hero, outcome in versus_random(GAME, HeuristicBot, matches, 4, seed=seed):
         assert outcome.result is not None, outcome.failure
         wins += outcome.result.share(hero)
         state = outcome.state

@@ -126,3 +126,19 @@ def test_a_failing_bot_ends_the_match_with_a_named_failure() -> None:
     assert "boom" in outcome.failure.reason
     outcome = play_match(GAME, [IllegalBot(GAME, 0, 0), FirstBot(GAME, 1, 0)], 0)
     assert outcome.failure is not None and outcome.failure.bot == "illegal"
+
+
+def test_versus_random_moves_the_bot_round_the_table() -> None:
+    from cardkit.runner import versus_random
+
+    seats = []
+    for seat, outcome in versus_random(GAME, FirstBot, 5, players=2, seed=7):
+        seats.append(seat)
+        assert outcome.failure is None and outcome.result is not None
+        # the bot in its seat always took the first legal action
+        first = next(a for s, a in outcome.state.history if s == seat)
+        assert str(first) == "pick high"
+    assert seats == [0, 1, 0, 1, 0]
+    again = [o.state.history for _, o in versus_random(GAME, FirstBot, 5, players=2, seed=7)]
+    first_run = [o.state.history for _, o in versus_random(GAME, FirstBot, 5, players=2, seed=7)]
+    assert again == first_run

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from cardkit import RandomBot
-from cardkit.bots import BaseBot, bot_seed
-from cardkit.runner import play_match
+from cardkit.bots import bot_seed
+from cardkit.runner import play_match, versus_random
 from games.ufos import GAME, HeuristicBot
 
 from .helpers import SUIT_HANDS, deal, new, run
@@ -15,11 +14,7 @@ from .helpers import SUIT_HANDS, deal, new, run
 def test_heuristic_beats_random_players() -> None:
     matches = 100
     wins = 0.0
-    for seed in range(matches):
-        seat = seed % 4  # the heuristic bot moves round the table
-        bots: list[BaseBot] = [RandomBot(GAME, s, bot_seed(seed, s)) for s in range(4)]
-        bots[seat] = HeuristicBot(GAME, seat, bot_seed(seed, seat))
-        outcome = play_match(GAME, bots, seed)
+    for seat, outcome in versus_random(GAME, HeuristicBot, matches, 4):
         assert outcome.failure is None, outcome.failure
         assert outcome.result is not None
         wins += outcome.result.share(seat)

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from cardkit import Bid, Play
-from cardkit.bots import RandomBot, bot_seed
-from cardkit.runner import play_match
+from cardkit.bots import bot_seed
+from cardkit.runner import play_match, versus_random
 from games.universal_bid import GAME, HeuristicBot, UniversalBidState
 
 from .helpers import act, bids, start
@@ -72,15 +72,7 @@ def test_beats_three_random_bots() -> None:
     matches = 100
     wins = 0.0
     made = {True: 0, False: 0}
-    for m in range(matches):
-        hero = m % 4
-        bots = [
-            HeuristicBot(GAME, s, bot_seed(m, s))
-            if s == hero
-            else RandomBot(GAME, s, bot_seed(m, s))
-            for s in range(4)
-        ]
-        outcome = play_match(GAME, bots, m)
+    for hero, outcome in versus_random(GAME, HeuristicBot, matches, 4):
         assert outcome.result is not None, outcome.failure
         wins += outcome.result.share(hero)
         state = outcome.state

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from cardkit import Play
-from cardkit.bots import RandomBot, bot_seed
-from cardkit.runner import play_match
+from cardkit.runner import versus_random
 from games.uno_star_trek import DECK, GAME, HeuristicBot, UnoState
 from games.uno_star_trek.actions import (
     ACCEPT,
@@ -80,15 +79,7 @@ def test_heuristic_beats_random_bots_smoke() -> None:
     """Eight seeded 4-player matches (to 200 points), the heuristic in each seat twice:
     it should take far more than its 25% share (the full measurement is in the docs)."""
     share = 0.0
-    for match in range(8):
-        seat = match % 4
-        bots = [
-            HeuristicBot(GAME, s, bot_seed(match, s))
-            if s == seat
-            else RandomBot(GAME, s, bot_seed(match, s))
-            for s in range(4)
-        ]
-        outcome = play_match(GAME, bots, match, {"target_score": 200})
+    for seat, outcome in versus_random(GAME, HeuristicBot, 8, 4, {"target_score": 200}):
         assert outcome.result is not None
         share += outcome.result.share(seat)
     assert share / 8 > 0.5
