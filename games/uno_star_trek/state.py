@@ -157,6 +157,9 @@ def option_int(options: Mapping[str, OptionValue], name: str) -> int:
     return value
 
 
+NO_CHALLENGE = ("no-challenge", "only the target of a Wild Draw 4 may challenge, before drawing")
+
+
 @attrs.define(slots=True)
 class Shown:
     """A hand shown to ``viewer`` (Mind Meld, or a Wild Draw 4 challenge): the ``cards``
@@ -817,7 +820,7 @@ class UnoState(State):
 
     def _not_your_turn(self, seat: int, action: Action) -> tuple[str, str]:
         if isinstance(action, Challenge):
-            return "no-challenge", "only the target of a Wild Draw 4 may challenge, before drawing"
+            return NO_CHALLENGE
         if isinstance(action, Beam):
             return "beam-not-now", (
                 "Beam Me Up, Scotty can be played out of turn only to stop a command card "
@@ -880,7 +883,7 @@ class UnoState(State):
                 return "uno-not-now", "you have already called UNO"
             return "uno-not-now", "call uno when you hold two cards and can play one of them"
         if isinstance(action, Challenge):
-            return "no-challenge", "only the target of a Wild Draw 4 may challenge, before drawing"
+            return NO_CHALLENGE
         if isinstance(action, Beam):
             return "beam-not-now", (
                 "Beam Me Up, Scotty stops only a command card directed at you; "
