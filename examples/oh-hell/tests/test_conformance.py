@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from cardkit.bots import RandomBot, bot_seed
 from cardkit.registry import bots_for
-from cardkit.runner import play_match
+from cardkit.runner import versus_random
 from cardkit.testing import check_game
 
 from cardkit_oh_hell import GAME, HeuristicBot
@@ -35,15 +34,7 @@ def test_the_heuristic_bot_is_listed_for_the_game() -> None:
 def test_the_heuristic_bot_beats_random_play() -> None:
     share = 0.0
     matches = 120
-    for seed in range(matches):
-        seat = seed % 4
-        bots = [
-            HeuristicBot(GAME, s, bot_seed(seed, s))
-            if s == seat
-            else RandomBot(GAME, s, bot_seed(seed, s))
-            for s in range(4)
-        ]
-        outcome = play_match(GAME, bots, seed, {"hands": 5})
+    for seat, outcome in versus_random(GAME, HeuristicBot, matches, 4, {"hands": 5}):
         assert outcome.result is not None, outcome.failure
         share += outcome.result.share(seat)
     # A random seat would take a quarter of the wins.
