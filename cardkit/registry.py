@@ -81,12 +81,17 @@ def game_names() -> list[str]:
     return sorted(names)
 
 
+def game_entry(ep: EntryPoint) -> Game | Broken:
+    """The game a ``cardkit.games`` entry point names, loaded once; :class:`Broken` if it fails."""
+    return _as_game(ep.name, _load(GAMES_GROUP, ep))
+
+
 def all_games() -> list[Game | Broken]:
     """Every installed game, loaded; a plugin that fails shows as :class:`Broken`."""
     out: list[Game | Broken] = list(_extra_games.values())
     for ep in _entry_points(GAMES_GROUP):
         if ep.name not in _extra_games:
-            out.append(_as_game(ep.name, _load(GAMES_GROUP, ep)))
+            out.append(game_entry(ep))
     return sorted(out, key=lambda g: g.id if isinstance(g, Game) else g.name)
 
 

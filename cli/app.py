@@ -11,7 +11,6 @@ import sys
 from typing import Annotated, NoReturn
 
 import typer
-from rich.markup import escape
 
 from cli import commands
 from cli.common import console, load_game
@@ -46,24 +45,13 @@ def root(
 @app.command("list")
 def list_games() -> None:
     """List the installed games."""
-    from rich.table import Table
+    import shutil
 
-    from cardkit.game import Game
-    from cardkit.registry import all_games
+    from cli.listing import format_rows, installed_games
 
-    table = Table(title="Installed games")
-    table.add_column("id", style="bold cyan")
-    table.add_column("name")
-    table.add_column("players", justify="center")
-    table.add_column("summary")
-    for game in all_games():
-        if isinstance(game, Game):
-            table.add_row(
-                game.id, game.name, f"{game.min_players}-{game.max_players}", game.summary
-            )
-        else:
-            table.add_row(game.name, "[red]broken[/red]", "-", f"[red]{game.error}[/red]")
-    console().print(table)
+    width = shutil.get_terminal_size().columns
+    for line, styled in format_rows(installed_games(), width):
+        typer.secho(line, bold=styled)
 
 
 @app.command("rules")
@@ -114,6 +102,8 @@ def main() -> NoReturn:
         where = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
         fmt = getattr(exc, "format_message", None)
         message = str(fmt()) if callable(fmt) else str(exc)
+        from rich.markup import escape
+
         console(stderr=True).print(
             f"[bold red]error:[/bold red] {escape(message)}{where}", soft_wrap=True
         )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 import typer
@@ -12,6 +14,12 @@ if TYPE_CHECKING:
     from cardkit.game import Game
 
 _consoles: dict[bool, Console] = {}
+
+
+def cardkit_home() -> Path:
+    """Where cardkit keeps saves and caches: ``$CARDKIT_HOME``, else ``~/.cardkit``."""
+    home = os.environ.get("CARDKIT_HOME")
+    return Path(home) if home else Path.home() / ".cardkit"
 
 
 def console(stderr: bool = False) -> Console:

@@ -28,7 +28,7 @@ from cardkit.game import Game, State
 from cardkit.record import Record, replay
 from cardkit.registry import make_bot
 from cardkit.seats import CHANCE
-from cli.common import console, fail
+from cli.common import cardkit_home, console, fail
 from cli.prompt import prompt
 from cli.render import Renderer
 
@@ -36,9 +36,9 @@ META_KEY = "play"
 
 
 def default_save_path(game: Game) -> Path:
-    """``~/.cardkit/saves/<game>-<date>-<time>.json``."""
+    """``CARDKIT_HOME/saves/<game>-<date>-<time>.json`` (``~/.cardkit`` by default)."""
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    return Path.home() / ".cardkit" / "saves" / f"{game.id}-{stamp}.json"
+    return cardkit_home() / "saves" / f"{game.id}-{stamp}.json"
 
 
 def make_bots(game: Game, seed: int, specs: list[BotSpec | None]) -> dict[int, BaseBot]:

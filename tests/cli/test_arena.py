@@ -12,8 +12,8 @@ from typer.testing import CliRunner
 
 from cardkit.record import Record, replay
 from cardkit.registry import bots_for
-from cli.app import app
 from cardkit.stats import Running, wilson
+from cli.app import app
 from cli.tournament import Entrant, Plan, Report, Tally, match_seed
 from tests.cli.conftest import load
 from tests.cli.tinycli import GAME

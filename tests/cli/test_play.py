@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from cardkit.game import Game
@@ -157,12 +158,14 @@ def test_without_a_game_the_person_chooses_from_a_list(runner: CliRunner, tmp_pa
     assert Record.load(save).players == 3
 
 
-def test_default_save_file_is_printed(runner: CliRunner, tmp_path: Path) -> None:
-    result = runner.invoke(
-        app, ["play", "tiny-cli", "--seed", "1"], input="quit\n", env={"HOME": str(tmp_path)}
-    )
+@pytest.mark.parametrize("setting", ["", "elsewhere"])
+def test_default_save_file_is_printed(runner: CliRunner, tmp_path: Path, setting: str) -> None:
+    """Saves go to CARDKIT_HOME/saves, or ~/.cardkit/saves when it is unset or empty."""
+    env = {"HOME": str(tmp_path), "CARDKIT_HOME": setting and str(tmp_path / setting)}
+    result = runner.invoke(app, ["play", "tiny-cli", "--seed", "1"], input="quit\n", env=env)
     assert result.exit_code == 0, result.output
-    saves = list((tmp_path / ".cardkit" / "saves").glob("tiny-cli-*.json"))
+    home = tmp_path / setting if setting else tmp_path / ".cardkit"
+    saves = list((home / "saves").glob("tiny-cli-*.json"))
     assert len(saves) == 1
     assert f"Saving to {saves[0]}" in result.output
 

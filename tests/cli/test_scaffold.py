@@ -141,7 +141,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Overla
 def test_cardkit_lists_the_new_game(installed: tuple[Overlay, Path]) -> None:
     overlay, _ = installed
     listed = overlay.cardkit("list").stdout
-    row = next(line for line in listed.splitlines() if " trick-test " in line)
+    row = next(line for line in listed.splitlines() if line.startswith("trick-test "))
     assert "Trick Test" in row and "2-4" in row
     assert "hand_size" in overlay.cardkit("rules", "trick-test").stdout
 

@@ -47,7 +47,7 @@ def test_the_bot_plugin_passes_its_own_tests(overlay: Overlay) -> None:
 
 def test_cardkit_lists_and_explains_the_plugin(overlay: Overlay) -> None:
     listed = overlay.cardkit("list").stdout
-    row = next(line for line in listed.splitlines() if " oh-hell " in line)
+    row = next(line for line in listed.splitlines() if line.startswith("oh-hell "))
     assert "Oh Hell" in row and "3-7" in row
     rules = overlay.cardkit("rules", "oh-hell").stdout
     for option in ("num_suits", "num_cards_per_suit", "num_tricks_fixed", "off_bid_penalty"):

@@ -1,0 +1,170 @@
+"""What ``cardkit list`` shows, kept in a small cache so that listing loads no plugin.
+
+Importing every game package (and the core under it) costs more than the rest
+of the command. So the listing of each game is cached in
+``CARDKIT_HOME/cache/games.json`` (``~/.cardkit`` by default), under a key
+made of the entry point, its distribution's version and the modification times
+of the plugin's source files and of cardkit's own. Any change to those, a new
+or removed plugin included, reloads the games; a plugin that fails to load is
+never cached, so its error shows every time.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from importlib.metadata import EntryPoint, entry_points
+from importlib.util import find_spec
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from cli.common import cardkit_home
+
+GAMES_GROUP = "cardkit.games"  # the same group as cardkit.registry.GAMES_GROUP
+CACHE_VERSION = 1
+
+
+class GameRow(NamedTuple):
+    """One line of ``cardkit list``; ``error`` is set (and the rest empty) for a broken plugin."""
+
+    id: str
+    name: str
+    players: str
+    summary: str
+    error: str = ""
+
+
+def cache_path() -> Path:
+    """The listing cache file."""
+    return cardkit_home() / "cache" / "games.json"
+
+
+def installed_games() -> list[GameRow]:
+    """One row per installed game, sorted by id: from the cache when nothing changed."""
+    if "cardkit.registry" in sys.modules:  # loaded already; may hold in-process games
+        return loaded_rows()
+    points: dict[str, EntryPoint] = {}
+    for ep in entry_points(group=GAMES_GROUP):
+        points.setdefault(ep.name, ep)
+    core = source_stamp("cardkit")
+    keys = {name: entry_key(ep, core) for name, ep in points.items()}
+    cached = read_cache(cache_path())
+    hits = [cached.get(name, {}).get(key) if key else None for name, key in keys.items()]
+    if all(hits):
+        return sorted((GameRow(*row) for row in hits if row), key=lambda r: r.id)
+    from cardkit.registry import game_entry
+
+    loaded = {name: row_of(game_entry(ep)) for name, ep in points.items()}
+    entries: dict[str, dict[str, list[str]]] = {}
+    for name, row in loaded.items():
+        key = keys[name]
+        if key is not None and not row.error:
+            entries[name] = {key: list(row[:4])}
+    write_cache(cache_path(), entries)
+    return sorted(loaded.values(), key=lambda r: r.id)
+
+
+def format_rows(rows: list[GameRow], width: int) -> list[tuple[str, bool]]:
+    """The lines of ``cardkit list`` (a header, then one game per line, its summary wrapped
+    to ``width``), each with whether it is the header."""
+    import textwrap
+
+    header = GameRow("id", "name", "players", "summary")
+    shown = [header] + [
+        row if not row.error else GameRow(row.id, "(failed to load)", "-", row.error)
+        for row in rows
+    ]
+    widths = [max(len(row[i]) for row in shown) for i in range(3)]
+    indent = sum(widths) + 2 * len(widths)
+    lines: list[tuple[str, bool]] = []
+    for row in shown:
+        left = "".join(cell.ljust(w + 2) for cell, w in zip(row[:3], widths, strict=True))
+        summary = textwrap.wrap(row.summary, max(20, width - indent - 1)) or [""]
+        lines.append(((left + summary[0]).rstrip(), row is header))
+        lines.extend((" " * indent + more, False) for more in summary[1:])
+    return lines
+
+
+def loaded_rows() -> list[GameRow]:
+    """Rows from the registry, every game loaded."""
+    from cardkit.registry import all_games
+
+    return [row_of(game) for game in all_games()]
+
+
+def row_of(game: object) -> GameRow:
+    """The row of a loaded game, or of a plugin that failed to load."""
+    from cardkit.game import Game
+    from cardkit.registry import Broken
+
+    if isinstance(game, Game):
+        players = f"{game.min_players}-{game.max_players}"
+        return GameRow(game.id, game.name, players, game.summary)
+    assert isinstance(game, Broken)
+    return GameRow(game.name, "", "", "", game.error)
+
+
+def entry_key(ep: EntryPoint, core: str | None) -> str | None:
+    """What the cached row of ``ep`` depends on; None if its source cannot be found."""
+    module = ep.value.split(":")[0].strip()
+    try:
+        stamp = source_stamp(module)
+    except Exception:  # a parent package that fails to import: load it and show why
+        return None
+    if stamp is None or core is None:
+        return None
+    dist = ep.dist
+    version = f"{dist.name} {dist.version}" if dist is not None else "-"
+    return f"{ep.value}|{version}|{stamp}|{core}"
+
+
+def source_stamp(module: str) -> str | None:
+    """The newest modification time among ``module``'s source files (a package: all of
+    them, below its directory), found without importing it; None if it cannot be found."""
+    spec = find_spec(module)  # imports the parent packages only
+    if spec is None or spec.origin is None:
+        return None
+    origin = Path(spec.origin)
+    if not spec.submodule_search_locations:
+        return str(origin.stat().st_mtime_ns)
+    newest = 0
+    for root, dirs, files in os.walk(origin.parent):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        for name in files:
+            if name.endswith(".py"):
+                newest = max(newest, os.stat(os.path.join(root, name)).st_mtime_ns)
+    return str(newest)
+
+
+def read_cache(path: Path) -> dict[str, dict[str, list[str]]]:
+    """The cached rows by entry-point name and key; empty if the file is missing or damaged."""
+    try:
+        data: Any = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict) or data.get("version") != CACHE_VERSION:
+        return {}
+    games = data.get("games")
+    if not isinstance(games, dict):
+        return {}
+    out: dict[str, dict[str, list[str]]] = {}
+    for name, entry in games.items():
+        if isinstance(entry, dict):
+            out[name] = {
+                key: row
+                for key, row in entry.items()
+                if isinstance(row, list) and len(row) == 4 and all(isinstance(x, str) for x in row)
+            }
+    return out
+
+
+def write_cache(path: Path, games: dict[str, dict[str, list[str]]]) -> None:
+    """Replace the cache; a cache that cannot be written is simply not kept."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(json.dumps({"version": CACHE_VERSION, "games": games}), encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError:
+        pass

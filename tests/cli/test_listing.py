@@ -1,0 +1,134 @@
+"""``cardkit list`` and its cache: whole processes, with a plugin installed in a temporary
+directory (a ``.dist-info`` with its entry point, found through ``PYTHONPATH``)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cli.listing import GameRow, format_rows
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# Prints the listing, then (on stderr) whether the plugins were loaded through the registry.
+PROBE = (
+    "import atexit, sys\n"
+    "atexit.register(lambda: print('imported' if 'cardkit.registry' in sys.modules else 'cached',"
+    " file=sys.stderr))\n"
+    "from cli.app import main\n"
+    "main()\n"
+)
+
+
+def install_plugin(site: Path, name: str) -> Path:
+    """A plugin distribution ``fakeplugin`` whose game ``fake`` is called ``name``."""
+    dist = site / "fakeplugin-1.0.dist-info"
+    dist.mkdir(parents=True, exist_ok=True)
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: fakeplugin\nVersion: 1.0\n")
+    (dist / "entry_points.txt").write_text("[cardkit.games]\nfake = fakeplugin:GAME\n")
+    package = site / "fakeplugin"
+    package.mkdir(exist_ok=True)
+    (package / "__init__.py").write_text("from fakeplugin.game import GAME\n")
+    source = package / "game.py"
+    source.write_text(
+        "from tests.tinygame import TinyGame\n\n\n"
+        "class Fake(TinyGame):\n"
+        '    id = "fake"\n'
+        f"    name = {name!r}\n\n\n"
+        "GAME = Fake()\n"
+    )
+    return source
+
+
+def cardkit_list(site: Path, home: Path) -> tuple[str, str]:
+    """(stdout, how the plugin was listed: 'imported' or 'cached')."""
+    env = {**os.environ, "PYTHONPATH": f"{site}{os.pathsep}{ROOT}", "CARDKIT_HOME": str(home)}
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, "list"],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout, done.stderr.strip().splitlines()[-1]
+
+
+def fake_line(out: str) -> str:
+    return next(line for line in out.splitlines() if line.startswith("fake "))
+
+
+def test_second_listing_imports_no_plugin_and_a_changed_plugin_is_reloaded(
+    tmp_path: Path,
+) -> None:
+    site, home = tmp_path / "site", tmp_path / "home"
+    source = install_plugin(site, "Fake One")
+    out, how = cardkit_list(site, home)
+    assert how == "imported" and "Fake One" in fake_line(out) and "2-3" in fake_line(out)
+    assert "uno-star-trek" in out  # the built-in games are listed beside it
+    again, how = cardkit_list(site, home)
+    assert how == "cached" and again == out
+    install_plugin(site, "Fake Two")
+    stamp = source.stat().st_mtime_ns + 1_000_000_000  # a later edit, whatever the clock
+    os.utime(source, ns=(stamp, stamp))
+    out, how = cardkit_list(site, home)
+    assert how == "imported" and "Fake Two" in fake_line(out)
+
+
+def test_a_removed_plugin_leaves_the_listing(tmp_path: Path) -> None:
+    site, home = tmp_path / "site", tmp_path / "home"
+    install_plugin(site, "Fake One")
+    cardkit_list(site, home)
+    (site / "fakeplugin-1.0.dist-info" / "entry_points.txt").write_text("")
+    out, _ = cardkit_list(site, home)
+    assert "fake " not in out and "ufos" in out
+
+
+def test_a_broken_plugin_is_never_cached(tmp_path: Path) -> None:
+    site, home = tmp_path / "site", tmp_path / "home"
+    source = install_plugin(site, "Fake One")
+    source.write_text("raise RuntimeError('no deck here')\n")
+    for _ in range(2):
+        out, how = cardkit_list(site, home)
+        assert how == "imported"
+        assert "(failed to load)" in fake_line(out) and "RuntimeError: no deck here" in out
+
+
+def test_a_damaged_cache_is_rebuilt(tmp_path: Path) -> None:
+    site, home = tmp_path / "site", tmp_path / "home"
+    install_plugin(site, "Fake One")
+    cardkit_list(site, home)
+    (home / "cache" / "games.json").write_text('{"version": 1, "games": {"fake": [')
+    out, how = cardkit_list(site, home)
+    assert how == "imported" and "Fake One" in fake_line(out)
+    _, how = cardkit_list(site, home)
+    assert how == "cached"
+
+
+@pytest.mark.parametrize("width", [40, 80, 200])
+def test_rows_are_aligned_and_summaries_wrap_to_the_width(width: int) -> None:
+    rows = [
+        GameRow("a", "Alpha", "2-4", "word " * 30),
+        GameRow("longer-id", "B", "3-10", "short"),
+        GameRow("gone", "", "", "", "ImportError: no module named gone"),
+    ]
+    lines = format_rows(rows, width)
+    assert lines[0] == ("id         name              players  summary", True)
+    column = lines[0][0].index("summary")  # every summary line starts in this column
+    body = [text for text, header in lines[1:]]
+    assert not any(header for _, header in lines[1:])
+    assert all(len(text) <= max(width, column + 21) for text in body)
+    second = next(i for i, text in enumerate(body) if text.startswith("longer-id"))
+    first, rest = body[:second], body[second:]
+    assert first[0].startswith("a          Alpha             2-4      word")
+    assert all(text[:column].isspace() for text in first[1:])
+    assert " ".join(text[column:] for text in first) == " ".join(["word"] * 30)
+    assert rest[0] == "longer-id  B                 3-10     short"
+    assert rest[1].startswith("gone       (failed to load)  -        ImportError:")
+    assert " ".join(text[column:] for text in rest[1:]) == "ImportError: no module named gone"
