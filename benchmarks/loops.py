@@ -81,6 +81,57 @@ class CardkitHands:
         return float(decisions if self.count == "decisions" else hands)
 
 
+class _NullState:
+    """A state with the driver's protocol and no rules: ``to_act``, ``legal_actions``
+    (eight fixed actions) and ``apply`` (an identity check against them, as the core
+    does, and a count); the match ends after ``length`` decisions."""
+
+    __slots__ = ("done", "legal", "length", "seats")
+
+    def __init__(self, length: int) -> None:
+        self.seats = (0,)
+        self.legal = tuple(object() for _ in range(8))
+        self.done = 0
+        self.length = length
+
+    def is_over(self) -> bool:
+        return self.done >= self.length
+
+    def to_act(self) -> tuple[int, ...]:
+        return self.seats
+
+    def legal_actions(self, seat: int) -> tuple[object, ...]:
+        return self.legal
+
+    def apply(self, seat: int, action: object) -> None:
+        for allowed in self.legal:
+            if allowed is action:
+                break
+        else:
+            raise ValueError(action)
+        self.done += 1
+
+
+class DriverFloor:
+    """The plain driver loop over a state that does nothing: decisions/s.
+
+    The fastest any pure-Python game can be played by the loop of
+    :class:`CardkitHands`: what is left of a decision's time for the rules.
+    """
+
+    def __call__(self, n: int) -> float:
+        randrange = random.Random(n).randrange
+        decisions = 0
+        for _ in range(n):
+            state = _NullState(1000)
+            while not state.is_over():
+                seat = state.to_act()[0]
+                legal = state.legal_actions(seat)
+                state.apply(seat, legal[randrange(len(legal))])
+                decisions += 1
+        return float(decisions)
+
+
 class CardkitRunner:
     """Matches played through ``cardkit.runner.play_match`` with the random bot.
 

@@ -23,6 +23,7 @@ from typing import Any
 from benchmarks.loops import (
     CardkitHands,
     CardkitRunner,
+    DriverFloor,
     OpenSpielHands,
     RLCardBare,
     RLCardEnvRun,
@@ -142,10 +143,22 @@ def shedding(cfg: Config) -> Report:
         return report
     env_run = RLCardEnvRun(4)
     bare = RLCardBare(4)
-    a, b, e, g = rates([ours, runner, env_run, bare], cfg.reps, cfg.seconds, "dec/s")
+    sides = [ours, runner, env_run, bare, DriverFloor()]
+    a, b, e, g, floor = rates(sides, cfg.reps, cfg.seconds, "dec/s")
     report.rows.append(ratio_row(label + " vs env.run", a, e, 20.0))
     report.rows.append(ratio_row(label + " vs bare loop", a, g, 1.0))
     report.rows.append(ratio_row(label + " [runner, views] vs bare loop", b, g, None))
+    report.rows.append(
+        ratio_row("shedding: driver loop over a state with no rules vs env.run", floor, e, None)
+    )
+    report.notes.append(
+        f"shedding: 20x env.run is {20 * e.median:,.0f} decisions/s, "
+        f"{1e6 / (20 * e.median):.2f} µs per decision; the driver loop alone (to_act, "
+        f"legal_actions, a seeded randrange, apply's legality check, over a state with no "
+        f"rules) takes {1e6 / floor.median:.2f} µs, leaving "
+        f"{1e6 / (20 * e.median) - 1e6 / floor.median:.2f} µs for the rules of a decision "
+        f"(cardkit takes {1e6 / a.median - 1e6 / floor.median:.2f} µs)"
+    )
     report.notes.append(
         f"shedding: cardkit {per_match(game, 4, UNO_OPTIONS, 20)}; RLCard decisions per hand: bare "
         f"{bare.decisions / max(1, bare.hands):.1f}, env.run "
