@@ -65,6 +65,11 @@ class Record:
         """Read a dict made by :meth:`to_json`; ``RecordError`` if it is not one."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise RecordError(f'not a cardkit record (expected "format": "{FORMAT}")')
+        version = data.get("version")
+        if version != VERSION:
+            raise RecordError(
+                f"cardkit record version {version!r} is not one this cardkit reads ({VERSION})"
+            )
         missing = [k for k in ("game", "players", "seed", "options", "actions") if k not in data]
         if missing:
             raise RecordError(f"damaged cardkit record: no {', '.join(missing)}")

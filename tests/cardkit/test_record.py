@@ -109,6 +109,15 @@ def test_a_damaged_record_names_the_field(field: str, value: object, message: st
         Record.from_json(data)
 
 
+@pytest.mark.parametrize("version", [99, 0, "1", None])
+def test_a_record_of_another_version_is_refused(version: object) -> None:
+    data = finished_match(1).to_json()
+    assert data["version"] == 1
+    data["version"] = version
+    with pytest.raises(RecordError, match=re.escape(f"version {version!r} is not one")):
+        Record.from_json(data)
+
+
 def test_a_record_without_its_fields_names_them_and_meta_is_optional() -> None:
     data = finished_match(1).to_json()
     del data["meta"]
