@@ -17,7 +17,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -243,13 +244,8 @@ class Renderer:
                 fields.add_row(label(field.name), self.value(value))
         parts: list[RenderableType] = [self.turn_line(view.to_act, view.seat)]
         if seat_rows:
-            table = Table(box=None, padding=(0, 2), show_edge=False)
-            table.add_column("")
-            for seat in range(self.players):
-                table.add_column(seat_name(seat, view.seat), justify="right")
-            for name, values in seat_rows:
-                table.add_row(name, *(cell(v) for v in values))
-            parts.append(table)
+            seats = [seat_name(seat, view.seat) for seat in range(self.players)]
+            parts.append(SeatTable(seats, [(n, [cell(v) for v in vs]) for n, vs in seat_rows]))
         parts.append(fields)
         return Group(*parts)
 
@@ -317,6 +313,40 @@ class Renderer:
             row.extend([number(score), won])
             table.add_row(*row, style="bold green" if share else "")
         return table
+
+
+class SeatTable:
+    """The per-seat numbers: a column per seat, or a row per seat where that is too wide
+    for the terminal (many players, a narrow window)."""
+
+    def __init__(self, seats: Sequence[str], rows: Sequence[tuple[str, Sequence[str]]]) -> None:
+        self.seats = list(seats)
+        self.rows = [(name, list(values)) for name, values in rows]
+
+    def wide(self) -> Table:
+        """One column per seat, one row per field."""
+        table = Table(box=None, padding=(0, 2), show_edge=False)
+        table.add_column("")
+        for seat in self.seats:
+            table.add_column(seat, justify="right", no_wrap=True)
+        for name, values in self.rows:
+            table.add_row(name, *values)
+        return table
+
+    def tall(self) -> Table:
+        """One row per seat, one column per field."""
+        table = Table(box=None, padding=(0, 1), show_edge=False)
+        table.add_column("", no_wrap=True)
+        for name, _ in self.rows:
+            table.add_column(name, justify="right", overflow="fold")
+        for i, seat in enumerate(self.seats):
+            table.add_row(seat, *(values[i] for _, values in self.rows))
+        return table
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        wide = self.wide()
+        needed = Measurement.get(console, options.update(width=10_000), wide).maximum
+        yield wide if needed <= options.max_width else self.tall()
 
 
 def _scalar(value: Any) -> bool:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import io
+
+from rich.console import Console
 from typer.testing import CliRunner
 
 from cardkit.cards import Deck
 from cli.app import app
-from cli.render import FALLBACK_STYLES, Renderer, cell
+from cli.render import FALLBACK_STYLES, Renderer, SeatTable, cell
 from tests.cli.tinycli import GAME
 from tests.tinygame import DECK
 
@@ -71,3 +74,26 @@ def test_per_seat_numbers_and_nested_records() -> None:
     assert render.value(((0, x1), (1, y2))).plain == "0 x1, 1 y2"
     assert render.value((((0, x1), (1, y2)), ((1, y2),))).plain == "[0 x1, 1 y2] [1 y2]"
     assert render.value(()).plain == "none" and render.value(None).plain == "-"
+
+
+def shown(table: SeatTable, width: int) -> list[str]:
+    console = Console(width=width, record=True, file=io.StringIO())
+    console.print(table)
+    return [line.rstrip() for line in console.export_text().splitlines()]
+
+
+def test_per_seat_table_has_a_column_per_seat_while_it_fits_else_a_row_per_seat() -> None:
+    seats = [f"seat {i}" for i in range(10)]
+    seats[3] = "seat 3 (you)"
+    table = SeatTable(
+        seats, [("hand sizes", [str(7 + i) for i in range(10)]), ("score", ["0"] * 10)]
+    )
+    wide = shown(table, 200)
+    assert len(wide) == 3 and "seat 3 (you)" in wide[0] and "seat 9" in wide[0]
+    assert wide[1].split() == ["hand", "sizes", *[str(7 + i) for i in range(10)]]
+    tall = shown(table, 60)  # ten seat columns do not fit in 60 characters
+    assert tall[0].split() == ["hand", "sizes", "score"]
+    assert [line.split() for line in tall[1:]] == [
+        [*seat.split(), str(7 + i), "0"] for i, seat in enumerate(seats)
+    ]
+    assert all(len(line) <= 60 for line in tall)
