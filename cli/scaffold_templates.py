@@ -125,7 +125,8 @@ RULES = """\\
    otherwise play any card. The highest trump wins the trick, else the
    highest card of the suit led. The winner leads the next trick.
 3. **Score.** One point for each trick taken.
-4. **Match.** `hands` hands, the deal passing left. The highest total wins.
+4. **Match.** The option `hands` sets how many hands are played; the deal passes left
+   each hand. The highest total wins.
 
 Cards read suit then rank: `HQ` is the queen of hearts, `ST` the ten of
 spades. The action is `play HQ`.
