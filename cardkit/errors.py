@@ -42,16 +42,30 @@ class UnknownNameError(CardkitError, LookupError):
     """A game or bot name that is not installed; ``suggestion`` is the closest name."""
 
     def __init__(self, kind: str, name: str, known: list[str]) -> None:
-        import difflib
-
         self.kind = kind
         self.name = name
         self.known = known
-        close = difflib.get_close_matches(name, known, n=1, cutoff=0.5)
-        self.suggestion = close[0] if close else None
+        self.suggestion = closest(name, known)
         hint = f"; did you mean {self.suggestion!r}?" if self.suggestion else ""
         choices = ", ".join(known) if known else "none installed"
         super().__init__(f"unknown {kind} {name!r} (known: {choices}){hint}")
+
+
+def closest(name: str, known: list[str]) -> str | None:
+    """The known name a mistyped ``name`` most likely meant, or None.
+
+    Case is ignored; a name that starts the way ``name`` does (``uno`` for
+    ``uno-star-trek``) comes first, then the closest spelling.
+    """
+    import difflib
+
+    lowered = {k.lower(): k for k in known}
+    typed = name.lower()
+    starts = [k for low, k in lowered.items() if typed and low.startswith(typed)]
+    if len(starts) == 1:
+        return starts[0]
+    close = difflib.get_close_matches(typed, list(lowered), n=1, cutoff=0.5)
+    return lowered[close[0]] if close else None
 
 
 class RecordError(CardkitError, ValueError):

@@ -142,3 +142,23 @@ def test_versus_random_moves_the_bot_round_the_table() -> None:
     again = [o.state.history for _, o in versus_random(GAME, FirstBot, 5, players=2, seed=7)]
     first_run = [o.state.history for _, o in versus_random(GAME, FirstBot, 5, players=2, seed=7)]
     assert again == first_run
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        ("uno", "uno-star-trek"),  # a unique start wins over a closer spelling (ufos)
+        ("UFOS", "ufos"),
+        ("Universal-Bid", "universal-bid"),
+        ("univrsal-bid", "universal-bid"),
+        ("u", None),  # starts three names: no single guess, and nothing spelled close
+        ("chess", None),
+    ],
+)
+def test_the_suggested_name_ignores_case_and_prefers_a_unique_start(
+    typed: str, meant: str | None
+) -> None:
+    known = ["ufos", "universal-bid", "uno-star-trek"]
+    error = UnknownNameError("game", typed, known)
+    assert error.suggestion == meant
+    assert ("did you mean" in str(error)) == (meant is not None)
