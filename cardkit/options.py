@@ -61,8 +61,9 @@ class Option:
             except ValueError:
                 raise self._error(raw) from None
         elif self.kind == "ints":
+            parts = raw.replace(" ", "").split(",") if raw else []
             try:
-                value = tuple(int(p) for p in raw.replace(" ", "").split(",") if p)
+                value = tuple(int(p) for p in parts)  # an empty part ("3,,4") is an error
             except ValueError:
                 raise self._error(raw) from None
         else:

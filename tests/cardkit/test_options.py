@@ -46,6 +46,9 @@ def test_unknown_option_names_the_known_ones() -> None:
         ("respy", "maybe", "true, false"),
         ("schedule", "3,0", "each from 1 to 9"),
         ("schedule", "", "each from 1 to 9"),
+        ("schedule", "3,,4", "each from 1 to 9"),
+        ("schedule", "3,4,", "each from 1 to 9"),
+        ("schedule", "3;4", "each from 1 to 9"),
     ],
 )
 def test_bad_values_name_the_allowed_values(name: str, value: object, allowed: str) -> None:
