@@ -22,6 +22,8 @@ numbered 1-9, 11, 13, 14 and 15, plus four Blue 10s and four Blue 12s (`B10`,
 `B12`). Every card is dealt, so each player holds 60 divided by the number of
 players. Every player also has a set of bid cards: five Suit Cards (red,
 yellow, green, tan and x, meaning no trump) and two Game Cards (high, low).
+On the table a bid card shows its owner's seat after `@`: `high@2` is seat 2's
+high Game Card.
 
 **Choosing.** After the deal everyone secretly lays down one Suit Card and one
 Game Card (`choose red high`, `choose x low`). When all have chosen, the Game
