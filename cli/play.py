@@ -35,7 +35,11 @@ def play(
         list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE.")
     ] = None,
     save: Annotated[
-        Path | None, typer.Option("--save", help="Record file, saved after every action.")
+        Path | None,
+        typer.Option(
+            "--save",
+            help="File to create for the record (not an existing one), saved after every action.",
+        ),
     ] = None,
     resume: Annotated[
         Path | None, typer.Option("--resume", help="Continue the match saved in this file.")
@@ -106,7 +110,9 @@ def _start(
     state = create_state(game, players, seed, values, auto_chance=False)
     path = save if save is not None else default_save_path(game)
     session = PlaySession(game, state, human, per_seat, path)
-    _first_save(session)
+    if save is not None:
+        _claim(save)
+    _first_save(session, claimed=save is not None)
     out = console()
     bots_text = ", ".join(f"seat {s} {per_seat[s]}" for s in others)
     out.print(
@@ -126,13 +132,36 @@ def _start(
     return session
 
 
-def _first_save(session: PlaySession) -> None:
-    """Save at once, so an unwritable file is one line and exit 2 before the match starts."""
+def _claim(path: Path) -> None:
+    """Create ``--save``'s file for a new match; refuse (exit 2) anything already there."""
+    from cli.common import fail
+    from cli.session import create_save
+
+    try:
+        create_save(path)
+    except FileExistsError:
+        if not path.is_file():
+            fail(f"--save {path} is not a regular file; choose the path of a new file")
+        fail(
+            f"--save {path} already exists; choose another path, "
+            f"or continue its match with --resume {path}"
+        )
+    except OSError as exc:
+        fail(f"cannot write {path}: {exc.strerror or exc}")
+
+
+def _first_save(session: PlaySession, claimed: bool) -> None:
+    """Save at once, so an unwritable file is one line and exit 2 before the match starts.
+
+    ``claimed``: the file was created empty by :func:`_claim` and is removed on failure.
+    """
     from cli.common import fail
 
     try:
         session.save()
     except OSError as exc:
+        if claimed:
+            session.path.unlink(missing_ok=True)
         fail(f"cannot write {session.path}: {exc.strerror or exc}")
 
 
@@ -146,6 +175,8 @@ def _resume(path: Path, name: str | None, save: Path | None, conflicts: list[str
 
     if conflicts:
         fail(f"--resume continues the saved settings; drop {', '.join(conflicts)}")
+    if path.exists() and not path.is_file():
+        fail(f"--resume {path} is not a regular file")
     try:
         record = Record.load(path)
     except RecordError as exc:
@@ -153,11 +184,15 @@ def _resume(path: Path, name: str | None, save: Path | None, conflicts: list[str
     if name is not None and name != record.game:
         fail(f"{path} is a {record.game} match, not {name}")
     game = load_game(record.game)
+    # the match goes on in its own file; --save OTHER continues it in a new file instead
+    elsewhere = save is not None and not (save.exists() and save.samefile(path))
     try:
         session = PlaySession.resume(record, game, save if save is not None else path)
     except CardkitError as exc:
         fail(f"cannot resume {path}: {exc}")
-    _first_save(session)
+    if elsewhere:
+        _claim(session.path)
+    _first_save(session, claimed=elsewhere)
     console().print(
         f"[bold]{escape(game.name)}[/bold] ({game.id}): resumed {escape(str(path))} at step "
         f"{len(record.actions)}; seed {record.seed}; you are seat {session.human}",

@@ -15,6 +15,7 @@ so a bot's generator and any memory it keeps are where they were.
 from __future__ import annotations
 
 import contextlib
+import os
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -39,6 +40,17 @@ def default_save_path(game: Game) -> Path:
     """``CARDKIT_HOME/saves/<game>-<date>-<time>.json`` (``~/.cardkit`` by default)."""
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     return cardkit_home() / "saves" / f"{game.id}-{stamp}.json"
+
+
+def create_save(path: Path) -> None:
+    """Create ``path`` as a new empty file; ``FileExistsError`` if anything is there.
+
+    The creation is exclusive (``O_EXCL``): a file, folder, device or link already
+    at ``path`` is never replaced, and no other process can claim the same name.
+    The session's saves then replace this empty file atomically.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
 
 
 def make_bots(game: Game, seed: int, specs: list[BotSpec | None]) -> dict[int, BaseBot]:

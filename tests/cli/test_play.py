@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -206,7 +208,7 @@ def test_user_errors_are_one_line_with_exit_code_2(runner: CliRunner, tmp_path: 
         assert code == 2, (args, out)
         assert message in one_line_error(out), (args, out)
     code, out = play(runner, "tiny-cli", "--save", str(tmp_path))  # a folder: nothing printed first
-    assert code == 2 and f"cannot write {tmp_path}" in one_line_error(out)
+    assert code == 2 and f"--save {tmp_path} is not a regular file" in one_line_error(out)
 
 
 def test_resume_errors_are_one_line(runner: CliRunner, tmp_path: Path) -> None:
@@ -223,7 +225,7 @@ def test_resume_errors_are_one_line(runner: CliRunner, tmp_path: Path) -> None:
     code, out = play(runner, "tiny", "--resume", str(save))
     assert code == 2 and "is a tiny-cli match, not tiny" in one_line_error(out)
     code, out = play(runner, "--resume", str(save), "--save", str(tmp_path))
-    assert code == 2 and f"cannot write {tmp_path}" in one_line_error(out)
+    assert code == 2 and f"--save {tmp_path} is not a regular file" in one_line_error(out)
     record = Record.load(save)
     Record(record.game, record.players, record.seed, record.options, record.actions).save(junk)
     code, out = play(runner, "--resume", str(junk))
@@ -234,3 +236,73 @@ def test_resume_errors_are_one_line(runner: CliRunner, tmp_path: Path) -> None:
     )
     code, out = play(runner, "--resume", str(junk))
     assert code == 2 and "damaged seat settings" in one_line_error(out)
+
+
+def test_a_new_match_never_replaces_what_is_at_its_save_path(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    done = tmp_path / "keep.json"
+    code, out = play(runner, "tiny-cli", "--seed", "3", "--save", str(done))
+    assert code == 0, out
+    kept = done.read_bytes()
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not a record\n")
+    for path in (done, notes):
+        code, out = play(runner, "tiny-cli", "--seed", "4", "--save", str(path), input="quit\n")
+        assert code == 2
+        assert one_line_error(out).endswith(
+            f"--save {path} already exists; choose another path, "
+            f"or continue its match with --resume {path}"
+        )
+    assert done.read_bytes() == kept and notes.read_text() == "not a record\n"
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    (tmp_path / "gone").symlink_to(tmp_path / "nowhere")  # a link to nothing is not replaced
+    for path in (pipe, tmp_path / "gone"):
+        code, out = play(runner, "tiny-cli", "--save", str(path))
+        assert code == 2
+        assert f"--save {path} is not a regular file" in one_line_error(out)
+    assert pipe.is_fifo() and (tmp_path / "gone").is_symlink()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["gone", "keep.json", "notes.txt", "pipe"]
+
+
+def test_resume_saves_to_its_file_or_to_a_new_one(runner: CliRunner, tmp_path: Path) -> None:
+    start = tmp_path / "start.json"
+    code, out = play(runner, "tiny-cli", "--seed", "8", "--save", str(start), input="1\nquit\n")
+    assert code == 0, out
+    stopped = start.read_bytes()
+    branch = tmp_path / "branch.json"
+    code, out = play(runner, "--resume", str(start), "--save", str(branch))
+    assert code == 0, out
+    assert f"Saving to {branch}" in out
+    assert start.read_bytes() == stopped  # the match went on in branch.json only
+    assert replay(Record.load(branch), GAME).is_over()
+    finished = branch.read_bytes()
+    code, out = play(runner, "--resume", str(start), "--save", str(branch))
+    assert code == 2
+    assert f"--save {branch} already exists" in one_line_error(out)
+    assert branch.read_bytes() == finished
+    # --save naming the resumed file itself is the same as leaving it out
+    code, out = play(runner, "--resume", str(start), "--save", str(tmp_path / "." / "start.json"))
+    assert code == 0, out
+    assert Record.load(start).actions == Record.load(branch).actions
+
+
+def test_resume_refuses_a_file_that_is_not_regular(runner: CliRunner, tmp_path: Path) -> None:
+    save = tmp_path / "m.json"
+    play(runner, "tiny-cli", "--seed", "1", "--save", str(save), input="quit\n")
+    pipe = tmp_path / "pipe.json"
+    os.mkfifo(pipe)
+
+    def feed() -> None:  # a record in the pipe, should anything read it
+        pipe.write_bytes(save.read_bytes())
+
+    writer = threading.Thread(target=feed, daemon=True)
+    writer.start()
+    code, out = play(runner, "--resume", str(pipe))
+    reader = os.open(pipe, os.O_RDONLY | os.O_NONBLOCK)  # lets a waiting writer finish
+    writer.join(5)
+    os.close(reader)
+    assert code == 2
+    assert f"--resume {pipe} is not a regular file" in one_line_error(out)
+    assert pipe.is_fifo()
