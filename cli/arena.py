@@ -108,8 +108,19 @@ def arena(
 
     if interrupted:
         out.print(f"[yellow]interrupted: {tally.played} of {matches} matches finished[/yellow]")
-    out.print(_entrant_table(plan, tally))
-    out.print(_seat_table(tally))
+    if plan.self_play:
+        out.print(
+            _seat_table(tally, f"{g.name}: results over {tally.finished} finished matches, by seat")
+        )
+        out.print(
+            f"{plan.entrants[0].spec} plays every seat, so there is no win rate per bot; "
+            "give one --bot per seat to compare bots.",
+            soft_wrap=True,
+            markup=False,
+        )
+    else:
+        out.print(_entrant_table(plan, tally))
+        out.print(_seat_table(tally, "By seat"))
     notes = []
     if tally.unfinished:
         notes.append(f"{tally.unfinished} unfinished (stopped by a limit)")
@@ -130,6 +141,7 @@ def arena(
             "requested": matches,
             "seed": run_seed,
             "options": options_json(values),
+            "self_play": plan.self_play,
             "entrants": tally.entrants(),
             "seats": tally.seats(),
             "finished": tally.finished,
@@ -234,11 +246,11 @@ def _entrant_table(plan: Plan, tally: Tally) -> Table:
     return table
 
 
-def _seat_table(tally: Tally) -> Table:
+def _seat_table(tally: Tally, title: str) -> Table:
     from rich import box
     from rich.table import Table
 
-    table = Table(title="By seat", box=box.SIMPLE_HEAD)
+    table = Table(title=title, box=box.SIMPLE_HEAD)
     table.add_column("seat", justify="right")
     table.add_column("wins", justify="right")
     table.add_column("win rate", justify="right")

@@ -58,6 +58,11 @@ class Plan:
     logs: str | None
     failures: str
 
+    @property
+    def self_play(self) -> bool:
+        """True when one entrant fills every seat: it plays only against itself."""
+        return len(self.entrants) == 1
+
     def seating(self, index: int) -> tuple[int, ...]:
         """Which entrant sits in each seat in match ``index``: seats rotate every match."""
         if len(self.entrants) == 1:
@@ -208,10 +213,19 @@ class Tally:
             self.seat_scores[seat].add(score)
 
     def entrants(self) -> list[dict[str, Any]]:
-        """Per entrant: bot, matches, wins, win rate and its 95% interval, mean score and its."""
-        out = []
+        """Per entrant: bot, matches, wins, win rate and its 95% interval, mean score and its.
+
+        When one entrant fills every seat (:attr:`Plan.self_play`) it only plays
+        itself: its wins, win rate and mean score say nothing about it, so they
+        are None (the results are by seat, :meth:`seats`).
+        """
+        out: list[dict[str, Any]] = []
         for i, entrant in enumerate(self.plan.entrants):
             n = self.matches[i]
+            if self.plan.self_play:
+                figures = ("wins", "win_rate", "win_rate_ci95", "mean_score", "mean_score_ci95")
+                out.append({"bot": entrant.spec, "matches": n} | dict.fromkeys(figures))
+                continue
             out.append(
                 {
                     "bot": entrant.spec,

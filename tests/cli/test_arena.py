@@ -185,3 +185,23 @@ def test_user_errors_are_one_line(runner: CliRunner, tmp_path: Path) -> None:
         assert code == 2, (args, out)
         lines = [line for line in out.splitlines() if line.strip()]
         assert len(lines) == 1 and message in lines[0], (args, out)
+
+
+def test_one_bot_in_every_seat_is_shown_by_seat(runner: CliRunner, tmp_path: Path) -> None:
+    out_file = tmp_path / "r.json"
+    args = ["tiny-cli", "--bot", "random", "-n", "6", "--seed", "4", "--json", str(out_file)]
+    code, out = arena(runner, *args)
+    assert code == 0, out
+    assert "Tiny CLI: results over 6 finished matches, by seat" in out
+    assert "random plays every seat" in out
+    assert "By seat" not in out
+    assert "  1   random" not in out  # no per-entrant row: it played only itself
+    data = load(out_file)
+    assert data["self_play"] is True
+    [entrant] = data["entrants"]
+    assert entrant["bot"] == "random" and entrant["matches"] == 6
+    for key in ("wins", "win_rate", "win_rate_ci95", "mean_score", "mean_score_ci95"):
+        assert entrant[key] is None
+    assert math.isclose(sum(s["wins"] for s in data["seats"]), 6)
+    code, out = arena(runner, "tiny-cli", "--bot", "random", "--bot", "random", "-n", "4")
+    assert code == 0 and "plays every seat" not in out and "By seat" in out
