@@ -186,6 +186,14 @@ class Renderer:
         out = Text()
         grouped = False
         for i, item in enumerate(items):
+            if _keyed_cards(item):  # (seat, cards): "1: r0 r1"
+                if i:
+                    out.append(", ")
+                out.append_text(self.value(item[0]))
+                out.append(": ")
+                out.append_text(self.cards(item[1]))
+                grouped = True
+                continue
             if isinstance(item, tuple | list) and any(isinstance(x, tuple | list) for x in item):
                 if i:
                     out.append(" ")
@@ -240,6 +248,8 @@ class Renderer:
                 continue
             if self.per_seat(value):
                 seat_rows.append((label(field.name), value))
+            elif records(value):
+                fields.add_row(label(field.name), self.records_table(value))
             else:
                 fields.add_row(label(field.name), self.value(value))
         parts: list[RenderableType] = [self.turn_line(view.to_act, view.seat)]
@@ -248,6 +258,16 @@ class Renderer:
             parts.append(SeatTable(seats, [(n, [cell(v) for v in vs]) for n, vs in seat_rows]))
         parts.append(fields)
         return Group(*parts)
+
+    def records_table(self, items: Sequence[Any]) -> Table:
+        """Records of one attrs class (a log of past hands): a column per field."""
+        table = Table(box=None, padding=(0, 1), show_edge=False, header_style="dim")
+        names = [f.name for f in attrs.fields(type(items[0]))]
+        for name in names:
+            table.add_column(label(name))
+        for item in items:
+            table.add_row(*(self.value(getattr(item, name)) for name in names))
+        return table
 
     def turn_line(self, to_act: Sequence[int], you: int | None) -> Text:
         """``to act: seat 1, seat 0 (you)``."""
@@ -313,6 +333,28 @@ class Renderer:
             row.extend([number(score), won])
             table.add_row(*row, style="bold green" if share else "")
         return table
+
+
+def _keyed_cards(item: Any) -> bool:
+    """A pair of a number or word and a tuple of cards, such as ``(seat, hand)``."""
+    return (
+        isinstance(item, tuple)
+        and len(item) == 2
+        and isinstance(item[0], int | str)
+        and isinstance(item[1], tuple)
+        and bool(item[1])
+        and all(isinstance(c, Card) for c in item[1])
+    )
+
+
+def records(value: Any) -> bool:
+    """True for a non-empty tuple of records of one attrs class (shown as a table)."""
+    return (
+        isinstance(value, tuple)
+        and bool(value)
+        and attrs.has(type(value[0]))
+        and all(type(v) is type(value[0]) for v in value)
+    )
 
 
 class SeatTable:

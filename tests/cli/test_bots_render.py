@@ -74,6 +74,8 @@ def test_per_seat_numbers_and_nested_records() -> None:
     assert render.value(((0, x1), (1, y2))).plain == "0 x1, 1 y2"
     assert render.value((((0, x1), (1, y2)), ((1, y2),))).plain == "[0 x1, 1 y2] [1 y2]"
     assert render.value(()).plain == "none" and render.value(None).plain == "-"
+    # (seat, cards) pairs, such as hands shown to one seat, read "seat: cards"
+    assert render.value(((1, (x1, y2)), (2, (y2,)))).plain == "1: x1 y2, 2: y2"
 
 
 def shown(table: SeatTable, width: int) -> list[str]:
@@ -97,3 +99,25 @@ def test_per_seat_table_has_a_column_per_seat_while_it_fits_else_a_row_per_seat(
         [*seat.split(), str(7 + i), "0"] for i, seat in enumerate(seats)
     ]
     assert all(len(line) <= 60 for line in tall)
+
+
+def test_a_log_of_records_shows_as_a_table_with_a_column_per_field() -> None:
+    import attrs
+
+    from cardkit.game import View
+
+    @attrs.frozen
+    class Hand:
+        number: int
+        bids: tuple[int, ...]
+
+    @attrs.frozen
+    class LogView(View):
+        hand_log: tuple[Hand, ...]
+
+    view = LogView(0, (0,), (Hand(1, (2, 0, 1)), Hand(2, (1, 1, 0))))
+    console = Console(width=80, record=True, file=io.StringIO())
+    console.print(Renderer(GAME, 3, {}).view(view))
+    lines = [line.split() for line in console.export_text().splitlines()]
+    assert ["hand", "log", "number", "bids"] in lines
+    assert ["1", "2", "0", "1"] in lines and ["2", "1", "1", "0"] in lines
