@@ -74,8 +74,8 @@ def test_per_seat_numbers_and_nested_records() -> None:
     assert render.value(((0, x1), (1, y2))).plain == "0 x1, 1 y2"
     assert render.value((((0, x1), (1, y2)), ((1, y2),))).plain == "[0 x1, 1 y2] [1 y2]"
     assert render.value(()).plain == "none" and render.value(None).plain == "-"
-    # (seat, cards) pairs, such as hands shown to one seat, read "seat: cards"
-    assert render.value(((1, (x1, y2)), (2, (y2,)))).plain == "1: x1 y2, 2: y2"
+    # (seat, cards) pairs, such as hands shown to one seat, read "seat: cards", grouped
+    assert render.value(((1, (x1, y2)), (2, (y2,)))).plain == "1: x1   y2, 2: y2"  # by suit
 
 
 def shown(table: SeatTable, width: int) -> list[str]:
