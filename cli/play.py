@@ -108,11 +108,13 @@ def _start(
     if seed is None:
         seed = new_seed()
     state = create_state(game, players, seed, values, auto_chance=False)
-    path = save if save is not None else default_save_path(game)
-    session = PlaySession(game, state, human, per_seat, path)
     if save is not None:
         _claim(save)
-    _first_save(session, claimed=save is not None)
+        path = save
+    else:
+        path = _claim_default(default_save_path(game, seed))
+    session = PlaySession(game, state, human, per_seat, path)
+    _first_save(session, claimed=True)
     out = console()
     bots_text = ", ".join(f"seat {s} {per_seat[s]}" for s in others)
     out.print(
@@ -150,10 +152,21 @@ def _claim(path: Path) -> None:
         fail(f"cannot write {path}: {exc.strerror or exc}")
 
 
+def _claim_default(path: Path) -> Path:
+    """Create the default save file (or ``...-2.json``, ``...-3.json``...); return it."""
+    from cli.common import fail
+    from cli.session import create_unique_save
+
+    try:
+        return create_unique_save(path)
+    except OSError as exc:
+        fail(f"cannot write {path}: {exc.strerror or exc}")
+
+
 def _first_save(session: PlaySession, claimed: bool) -> None:
     """Save at once, so an unwritable file is one line and exit 2 before the match starts.
 
-    ``claimed``: the file was created empty by :func:`_claim` and is removed on failure.
+    ``claimed``: the file was created empty for this match, and is removed on failure.
     """
     from cli.common import fail
 

@@ -15,6 +15,7 @@ so a bot's generator and any memory it keeps are where they were.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 from datetime import datetime
 from pathlib import Path
@@ -36,10 +37,15 @@ from cli.render import Renderer
 META_KEY = "play"
 
 
-def default_save_path(game: Game) -> Path:
-    """``CARDKIT_HOME/saves/<game>-<date>-<time>.json`` (``~/.cardkit`` by default)."""
+def default_save_path(game: Game, seed: int) -> Path:
+    """``CARDKIT_HOME/saves/<game>-<YYYYmmdd-HHMMSS>-seed<seed>.json`` for a new match.
+
+    ``CARDKIT_HOME`` is ``~/.cardkit`` by default. This is the first choice of
+    name only: :func:`create_unique_save` takes ``...-2.json``, ``...-3.json``
+    and so on when it is taken, so two matches never share a file.
+    """
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    return cardkit_home() / "saves" / f"{game.id}-{stamp}.json"
+    return cardkit_home() / "saves" / f"{game.id}-{stamp}-seed{seed}.json"
 
 
 def create_save(path: Path) -> None:
@@ -49,8 +55,30 @@ def create_save(path: Path) -> None:
     at ``path`` is never replaced, and no other process can claim the same name.
     The session's saves then replace this empty file atomically.
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:  # a file where the folder should be: not a clash of names
+        raise NotADirectoryError(
+            errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(path.parent)
+        ) from None
     os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+
+
+def create_unique_save(path: Path) -> Path:
+    """Create ``path`` as :func:`create_save` does, or the first free ``<stem>-N<suffix>``.
+
+    Tries ``path``, then ``<stem>-2<suffix>``, ``<stem>-3<suffix>``, ...; returns the
+    one created, which no other process can have created too.
+    """
+    n = 1
+    while True:
+        candidate = path if n == 1 else path.with_name(f"{path.stem}-{n}{path.suffix}")
+        try:
+            create_save(candidate)
+        except FileExistsError:
+            n += 1
+            continue
+        return candidate
 
 
 def make_bots(game: Game, seed: int, specs: list[BotSpec | None]) -> dict[int, BaseBot]:

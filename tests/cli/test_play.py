@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import threading
+from datetime import datetime, tzinfo
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from typer.testing import CliRunner
 from cardkit.game import Game
 from cardkit.record import Record, replay
 from cardkit.registry import all_games
+from cli import session
 from cli.app import app
 from tests.cli.tinycli import GAME
 
@@ -170,6 +172,42 @@ def test_default_save_file_is_printed(runner: CliRunner, tmp_path: Path, setting
     saves = list((home / "saves").glob("tiny-cli-*.json"))
     assert len(saves) == 1
     assert f"Saving to {saves[0]}" in result.output
+
+
+class FrozenClock(datetime):
+    @classmethod
+    def now(cls, tz: tzinfo | None = None) -> FrozenClock:
+        return cls(2024, 1, 2, 3, 4, 5)
+
+
+def test_matches_started_in_the_same_second_get_their_own_files(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(session, "datetime", FrozenClock)
+    env = {"CARDKIT_HOME": str(tmp_path)}
+    printed = []
+    for answers in ("quit\n", "1\nquit\n", "1\n1\nquit\n"):
+        result = runner.invoke(app, ["play", "tiny-cli", "--seed", "7"], input=answers, env=env)
+        assert result.exit_code == 0, result.output
+        line = next(x for x in result.output.splitlines() if x.startswith("Saving to "))
+        printed.append(Path(line.split()[2]))
+    first = tmp_path / "saves" / "tiny-cli-20240102-030405-seed7.json"
+    assert printed == [
+        first,
+        first.with_name(first.stem + "-2.json"),
+        first.with_name(first.stem + "-3.json"),
+    ]
+    assert [sum(seat == 0 for seat, _ in Record.load(p).actions) for p in printed] == [0, 1, 2]
+
+
+def test_a_file_where_the_saves_folder_should_be(runner: CliRunner, tmp_path: Path) -> None:
+    (tmp_path / "saves").write_text("in the way\n")
+    env = {"CARDKIT_HOME": str(tmp_path)}
+    result = runner.invoke(app, ["play", "tiny-cli"], input="quit\n", env=env)
+    assert result.exit_code == 2
+    line = one_line_error(result.output)
+    assert f"cannot write {tmp_path / 'saves'}" in line and "Not a directory" in line
+    assert (tmp_path / "saves").read_text() == "in the way\n"
 
 
 def test_a_failing_bot_stops_the_match_with_its_name_seat_and_action(
