@@ -233,15 +233,14 @@ def _entrant_table(plan: Plan, tally: Tally) -> Table:
     table.add_column("95% CI", justify="right")
     table.add_column("mean score ±95%", justify="right")
     for i, row in enumerate(tally.entrants(), start=1):
-        ci = row["mean_score_ci95"]
         table.add_row(
             str(i),
             row["bot"],
             str(row["matches"]),
             _wins(row["wins"]),
-            f"{row['win_rate']:.1%}",
+            _rate(row["win_rate"]),
             _rates(row["win_rate_ci95"]),
-            f"{row['mean_score']:.2f}" + ("" if ci is None else f" ± {(ci[1] - ci[0]) / 2:.2f}"),
+            _score(row["mean_score"], row["mean_score_ci95"]),
         )
     return table
 
@@ -260,15 +259,28 @@ def _seat_table(tally: Tally, title: str) -> Table:
         table.add_row(
             str(row["seat"]),
             _wins(row["wins"]),
-            f"{row['win_rate']:.1%}",
+            _rate(row["win_rate"]),
             _rates(row["win_rate_ci95"]),
-            f"{row['mean_score']:.2f}",
+            _score(row["mean_score"], None),
         )
     return table
 
 
-def _rates(pair: list[float]) -> str:
-    return f"{pair[0] * 100:.1f}-{pair[1]:.1%}"
+NO_DATA = "-"
+
+
+def _rate(rate: float | None) -> str:
+    return NO_DATA if rate is None else f"{rate:.1%}"
+
+
+def _rates(pair: list[float] | None) -> str:
+    return NO_DATA if pair is None else f"{pair[0] * 100:.1f}-{pair[1]:.1%}"
+
+
+def _score(mean: float | None, ci: list[float] | None) -> str:
+    if mean is None:
+        return NO_DATA
+    return f"{mean:.2f}" + ("" if ci is None else f" ± {(ci[1] - ci[0]) / 2:.2f}")
 
 
 def _wins(wins: float) -> str:

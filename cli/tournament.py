@@ -215,9 +215,10 @@ class Tally:
     def entrants(self) -> list[dict[str, Any]]:
         """Per entrant: bot, matches, wins, win rate and its 95% interval, mean score and its.
 
-        When one entrant fills every seat (:attr:`Plan.self_play`) it only plays
-        itself: its wins, win rate and mean score say nothing about it, so they
-        are None (the results are by seat, :meth:`seats`).
+        A figure with no data (no finished match) is None. When one entrant
+        fills every seat (:attr:`Plan.self_play`) it only plays itself: its
+        wins, win rate and mean score say nothing about it, so they are None
+        (the results are by seat, :meth:`seats`).
         """
         out: list[dict[str, Any]] = []
         for i, entrant in enumerate(self.plan.entrants):
@@ -231,27 +232,31 @@ class Tally:
                     "bot": entrant.spec,
                     "matches": n,
                     "wins": self.wins[i],
-                    "win_rate": self.wins[i] / n if n else 0.0,
-                    "win_rate_ci95": list(wilson(self.wins[i], n)),
-                    "mean_score": self.scores[i].mean,
+                    "win_rate": self.wins[i] / n if n else None,
+                    "win_rate_ci95": list(wilson(self.wins[i], n)) if n else None,
+                    "mean_score": _mean(self.scores[i]),
                     "mean_score_ci95": _list(self.scores[i].ci95()),
                 }
             )
         return out
 
     def seats(self) -> list[dict[str, Any]]:
-        """Per seat: wins, win rate and mean score over finished matches."""
+        """Per seat: wins, win rate and mean score over finished matches (None without any)."""
         n = self.finished
         return [
             {
                 "seat": seat,
                 "wins": self.seat_wins[seat],
-                "win_rate": self.seat_wins[seat] / n if n else 0.0,
-                "win_rate_ci95": list(wilson(self.seat_wins[seat], n)),
-                "mean_score": self.seat_scores[seat].mean,
+                "win_rate": self.seat_wins[seat] / n if n else None,
+                "win_rate_ci95": list(wilson(self.seat_wins[seat], n)) if n else None,
+                "mean_score": _mean(self.seat_scores[seat]),
             }
             for seat in range(self.plan.players)
         ]
+
+
+def _mean(running: Running) -> float | None:
+    return running.mean if running.n else None
 
 
 def _list(pair: tuple[float, float] | None) -> list[float] | None:

@@ -205,3 +205,29 @@ def test_one_bot_in_every_seat_is_shown_by_seat(runner: CliRunner, tmp_path: Pat
     assert math.isclose(sum(s["wins"] for s in data["seats"]), 6)
     code, out = arena(runner, "tiny-cli", "--bot", "random", "--bot", "random", "-n", "4")
     assert code == 0 and "plays every seat" not in out and "By seat" in out
+
+
+def test_figures_without_data_are_a_dash_and_null(runner: CliRunner, tmp_path: Path) -> None:
+    out_file = tmp_path / "r.json"
+    args = ["tiny-cli", "--bot", "crash", "--bot", "random", "-n", "3", "--seed", "1"]
+    code, out = arena(runner, *args, "--logs", str(tmp_path / "logs"), "--json", str(out_file))
+    assert code == 0, out
+    assert "results over 0 finished matches" in out
+    tables = out.split("Not counted above")[0]
+    assert "0.0%" not in tables and "0.00" not in tables and "100.0%" not in tables
+    rows = [line.split() for line in out.splitlines() if line.strip().startswith(("1 ", "2 "))]
+    assert rows and all(row[-3:] == ["-", "-", "-"] for row in rows), out
+    data = load(out_file)
+    assert data["finished"] == 0 and data["failed"] == 3
+    for row in data["entrants"] + data["seats"]:
+        assert row["wins"] == 0
+        for key in ("win_rate", "win_rate_ci95", "mean_score"):
+            assert row[key] is None, (key, row)
+    # one finished match: a mean score but no interval for it
+    tally = Tally(
+        Plan(GAME, 2, {}, 0, (Entrant("x", object, {}), Entrant("y", object, {})), None, "")
+    )
+    tally.add(Report(0, (3.0, 1.0), (1.0, 0.0), True))
+    assert (
+        tally.entrants()[0]["mean_score"] == 3.0 and tally.entrants()[0]["mean_score_ci95"] is None
+    )
