@@ -35,6 +35,7 @@ from cli.prompt import prompt
 from cli.render import Renderer
 
 META_KEY = "play"
+QUIT_WORDS = ("quit", "q", "exit")  # no game has an action with one of these texts
 
 
 def default_save_path(game: Game, seed: int) -> Path:
@@ -217,7 +218,7 @@ class PlaySession:
             word = text.lower()
             if not word:
                 continue
-            if word == "quit":
+            if word in QUIT_WORDS:
                 return None
             if word == "help":
                 self.help(legal)
@@ -250,7 +251,8 @@ class PlaySession:
         self.out.print(f"[bold]{escape(self.game.name)}[/bold]: {escape(self.game.summary)}")
         self.out.print(f"Full rules: cardkit rules {self.game.id}")
         self.out.print(
-            "Type the number of an action or its text; 'quit' saves and leaves. Legal now:"
+            "Type the number of an action or its text; 'quit' (or q, exit) saves and leaves. "
+            "Legal now:"
         )
         self.out.print(self.render.actions(legal))
 

@@ -10,11 +10,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from cardkit.errors import CardkitError
 from cardkit.game import Game
 from cardkit.record import Record, replay
 from cardkit.registry import all_games
 from cli import session
 from cli.app import app
+from cli.session import QUIT_WORDS
 from tests.cli.tinycli import GAME
 
 ONES = "1\n" * 60
@@ -81,6 +83,26 @@ def test_help_lists_the_legal_actions_and_the_rules_summary(
     assert GAME.summary in after
     assert "1) pick high" in after and "2) pick low" in after
     assert "cardkit rules tiny-cli" in after
+    assert "'quit' (or q, exit) saves and leaves" in after
+
+
+@pytest.mark.parametrize("word", ["quit", "q", "exit", "Q", "EXIT"])
+def test_quit_q_and_exit_save_and_leave(runner: CliRunner, tmp_path: Path, word: str) -> None:
+    save = tmp_path / "m.json"
+    code, out = play(runner, "tiny-cli", "--seed", "2", "--save", str(save), input=f"{word}\n1\n")
+    assert code == 0, out
+    assert f"saved: {save}" in out and "input closed" not in out
+    assert "is not" not in out and "cannot read" not in out
+    assert [seat for seat, _ in Record.load(save).actions] == [-1]  # the deal only
+
+
+def test_no_game_reads_a_quit_word_as_an_action() -> None:
+    for game in all_games():
+        if isinstance(game, Game):
+            state = game.create(game.default_players, 1, {})
+            for word in QUIT_WORDS:
+                with pytest.raises(CardkitError):
+                    game.parse_action(word, state)
 
 
 def test_an_action_typed_as_text_is_played(runner: CliRunner, tmp_path: Path) -> None:
