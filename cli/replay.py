@@ -40,7 +40,10 @@ def replay(
         fail(str(exc))
     game = load_game(record.game)
     if seat is not None and not 0 <= seat < record.players:
-        fail(f"--seat must be from 0 to {record.players - 1} for {record.players} players")
+        fail(
+            f"--seat must be from 0 to {record.players - 1} for {record.players} players, "
+            f"not {seat}"
+        )
     out = console()
     render = Renderer(game, record.players, record.options)
     steps: list[dict[str, Any]] = []

@@ -130,8 +130,10 @@ def test_unknown_game_and_bad_seat(runner: CliRunner, tmp_path: Path) -> None:
     Record("tiny-clu", 2, 1, {}, ()).save(tmp_path / "g.json")
     code, _, err = run(runner, str(tmp_path / "g.json"))
     assert code == 2 and "did you mean 'tiny-cli'?" in err
-    code, _, err = run(runner, str(path), "--seat", "2")
-    assert code == 2 and "--seat must be from 0 to 1" in err
+    for bad in ("2", "-1"):
+        code, out, err = run(runner, str(path), "--seat", bad)
+        assert code == 2 and out == "" and err.count("\n") == 1
+        assert f"--seat must be from 0 to 1 for 2 players, not {bad}" in err
 
 
 def test_an_unfinished_save_replays_to_where_it_stopped(runner: CliRunner, tmp_path: Path) -> None:
