@@ -43,7 +43,6 @@ def arena(
     ] = None,
 ) -> None:
     """Play bots against each other; seats rotate; results with 95% intervals."""
-    import json
     import tempfile
     import time
 
@@ -89,10 +88,7 @@ def arena(
         except OSError as exc:
             fail(f"cannot create {logs}: {exc.strerror or exc}")
     if json_file is not None:
-        try:  # an unwritable --json fails now, not after the run
-            json_file.open("a", encoding="utf-8").close()
-        except OSError as exc:
-            fail(f"cannot write {json_file}: {exc.strerror or exc}")
+        _check_writable(json_file)  # an unwritable --json fails now, not after the run
 
     out = console()
     out.print(
@@ -106,6 +102,30 @@ def arena(
     seconds = time.perf_counter() - started
     rate = tally.played / seconds if seconds > 0 else 0.0
 
+    unwritten: str | None = None
+    if json_file is not None:
+        data: dict[str, Any] = {
+            "game": g.id,
+            "players": n,
+            "matches": tally.played,
+            "requested": matches,
+            "seed": run_seed,
+            "options": options_json(values),
+            "self_play": plan.self_play,
+            "entrants": tally.entrants(),
+            "seats": tally.seats(),
+            "finished": tally.finished,
+            "unfinished": tally.unfinished,
+            "failed": tally.failed,
+            "interrupted": interrupted,
+            "workers": workers,
+            "seconds": seconds,
+            "matches_per_s": rate,
+        }
+        try:  # before the tables: the results are kept even if the output is cut off
+            _write_json(json_file, data)
+        except OSError as exc:
+            unwritten = f"cannot write {json_file}: {exc.strerror or exc}"
     if interrupted:
         out.print(f"[yellow]interrupted: {tally.played} of {matches} matches finished[/yellow]")
     if plan.self_play:
@@ -133,32 +153,54 @@ def arena(
         f"{tally.played} matches in {seconds:.2f} s: {rate:,.1f} matches/s "
         f"({workers} worker{'s' if workers > 1 else ''})"
     )
+    if unwritten is not None:
+        fail(unwritten)
     if json_file is not None:
-        data: dict[str, Any] = {
-            "game": g.id,
-            "players": n,
-            "matches": tally.played,
-            "requested": matches,
-            "seed": run_seed,
-            "options": options_json(values),
-            "self_play": plan.self_play,
-            "entrants": tally.entrants(),
-            "seats": tally.seats(),
-            "finished": tally.finished,
-            "unfinished": tally.unfinished,
-            "failed": tally.failed,
-            "interrupted": interrupted,
-            "workers": workers,
-            "seconds": seconds,
-            "matches_per_s": rate,
-        }
-        try:
-            json_file.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-        except OSError as exc:
-            fail(f"cannot write {json_file}: {exc.strerror or exc}")
         out.print(f"Results written to {json_file}", soft_wrap=True, markup=False)
     if interrupted:
         raise typer.Exit(130)
+
+
+def _check_writable(path: Path) -> None:
+    """Fail now if ``path`` cannot be written, leaving nothing behind but its missing folders."""
+    import os
+    import tempfile
+
+    from cli.common import fail
+
+    if path.parent.exists() and not path.parent.is_dir():
+        fail(f"cannot write {path}: {path.parent} is not a folder")
+    if path.is_dir():
+        fail(f"cannot write {path}: Is a directory")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        fail(f"cannot write {path}: {exc.strerror or exc}")
+
+
+def _write_json(path: Path, data: dict[str, Any]) -> None:
+    """Write ``data`` atomically: a temporary file beside ``path``, then renamed over it."""
+    import json
+    import os
+    import tempfile
+
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # as a plainly created file, not mkstemp's 0600
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(data, fh, indent=2)
+            fh.write("\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
 
 
 def _run(plan: Plan, tally: Tally, matches: int, workers: int) -> bool:

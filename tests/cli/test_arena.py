@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import os
 import shutil
 from pathlib import Path
 from typing import Any
@@ -178,8 +179,9 @@ def test_user_errors_are_one_line(runner: CliRunner, tmp_path: Path) -> None:
         ("tiny-cli", "--workers", "0"): "--workers must be at least 1",
         ("tiny-cli", "--option", "order=up"): "bad value up for option 'order'",
         ("tiny-cli", "--json", str(tmp_path)): f"cannot write {tmp_path}: Is a directory",
-        ("tiny-cli", "--json", str(tmp_path / "no" / "r.json")): "No such file or directory",
+        ("tiny-cli", "--json", str(tmp_path / "file" / "r.json")): "file is not a folder",
     }
+    (tmp_path / "file").write_text("")
     for args, message in cases.items():
         code, out = arena(runner, *args)
         assert code == 2, (args, out)
@@ -231,3 +233,32 @@ def test_figures_without_data_are_a_dash_and_null(runner: CliRunner, tmp_path: P
     assert (
         tally.entrants()[0]["mean_score"] == 3.0 and tally.entrants()[0]["mean_score_ci95"] is None
     )
+
+
+def test_json_is_written_whole_before_the_tables(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import cli.arena
+
+    out_file = tmp_path / "new" / "deeper" / "r.json"  # missing folders are made
+    seen_during_run = []
+    real_run = cli.arena._run
+
+    def run(*args: Any) -> bool:
+        seen_during_run.append(sorted(p.name for p in out_file.parent.iterdir()))
+        return real_run(*args)
+
+    def cut_off(*args: Any) -> Any:
+        raise BrokenPipeError  # as when the output is piped to `head`
+
+    monkeypatch.setattr(cli.arena, "_run", run)
+    monkeypatch.setattr(cli.arena, "_entrant_table", cut_off)
+    args = ["tiny-cli", "--bot", "random", "--bot", "flaky", "-n", "8", "--seed", "1"]
+    result = runner.invoke(app, ["arena", *args, "--json", str(out_file)])
+    assert isinstance(result.exception, BrokenPipeError)
+    assert seen_during_run == [[]]  # checked early, but no empty file left during the run
+    assert load(out_file)["matches"] == 8
+    assert [p.name for p in out_file.parent.iterdir()] == ["r.json"]  # no temporary file left
+    umask = os.umask(0)
+    os.umask(umask)
+    assert out_file.stat().st_mode & 0o777 == 0o666 & ~umask
