@@ -92,8 +92,9 @@ def arena(
 
     out = console()
     out.print(
-        f"[bold]{g.name}[/bold] ({g.id}): {matches} matches, {n} players, seed {run_seed}, "
-        f"{workers} worker{'s' if workers > 1 else ''}",
+        f"[bold]{g.name}[/bold] ({g.id}): {counted(matches, 'match', 'matches')}, "
+        f"{counted(n, 'player', 'players')}, seed {run_seed}, "
+        f"{counted(workers, 'worker', 'workers')}",
         soft_wrap=True,
     )
     tally = Tally(plan)
@@ -127,11 +128,10 @@ def arena(
         except OSError as exc:
             unwritten = f"cannot write {json_file}: {exc.strerror or exc}"
     if interrupted:
-        out.print(f"[yellow]interrupted: {tally.played} of {matches} matches finished[/yellow]")
+        of = counted(matches, "match", "matches")
+        out.print(f"[yellow]interrupted: {tally.played} of {of} finished[/yellow]")
     if plan.self_play:
-        out.print(
-            _seat_table(tally, f"{g.name}: results over {tally.finished} finished matches, by seat")
-        )
+        out.print(_seat_table(tally, f"{g.name}: results over {_finished(tally)}, by seat"))
         out.print(
             f"{plan.entrants[0].spec} plays every seat, so there is no win rate per bot; "
             "give one --bot per seat to compare bots.",
@@ -150,8 +150,9 @@ def arena(
     if notes:
         out.print("Not counted above: " + "; ".join(notes), soft_wrap=True, markup=False)
     out.print(
-        f"{tally.played} matches in {seconds:.2f} s: {rate:,.1f} matches/s "
-        f"({workers} worker{'s' if workers > 1 else ''})"
+        f"{counted(tally.played, 'match', 'matches')} in {seconds:.2f} s: "
+        f"{counted(f'{rate:,.1f}', 'match/s', 'matches/s')} "
+        f"({counted(workers, 'worker', 'workers')})"
     )
     if unwritten is not None:
         fail(unwritten)
@@ -250,7 +251,8 @@ def _run(plan: Plan, tally: Tally, matches: int, workers: int) -> bool:
                 now = time.perf_counter()
                 if now - last >= 0.25 or tally.played == matches:
                     last = now
-                    rate = f"{tally.played / (now - started):,.0f} matches/s"
+                    per_s = f"{tally.played / (now - started):,.0f}"
+                    rate = counted(per_s, "match/s", "matches/s")
                     progress.update(task, completed=tally.played, rate=rate)
     except KeyboardInterrupt:
         return True
@@ -265,7 +267,7 @@ def _entrant_table(plan: Plan, tally: Tally) -> Table:
     from rich import box
     from rich.table import Table
 
-    title = f"{plan.game.name}: results over {tally.finished} finished matches"
+    title = f"{plan.game.name}: results over {_finished(tally)}"
     table = Table(title=title, box=box.SIMPLE_HEAD)
     table.add_column("#", justify="right")
     table.add_column("bot", style="bold cyan")
@@ -309,6 +311,16 @@ def _seat_table(tally: Tally, title: str) -> Table:
 
 
 NO_DATA = "-"
+
+
+def counted(number: int | str, one: str, many: str) -> str:
+    """``number`` and the noun it counts: ``one`` when the number reads 1, else ``many``."""
+    text = str(number)
+    return f"{text} {one if text == '1' else many}"
+
+
+def _finished(tally: Tally) -> str:
+    return counted(tally.finished, "finished match", "finished matches")
 
 
 def _rate(rate: float | None) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -262,3 +263,19 @@ def test_json_is_written_whole_before_the_tables(
     umask = os.umask(0)
     os.umask(umask)
     assert out_file.stat().st_mode & 0o777 == 0o666 & ~umask
+
+
+def test_counts_of_one_are_singular(runner: CliRunner) -> None:
+    from cli.arena import counted
+
+    assert counted(1, "match", "matches") == "1 match"
+    assert counted("1", "match/s", "matches/s") == "1 match/s"
+    assert counted("1.0", "match/s", "matches/s") == "1.0 matches/s"
+    assert counted(0, "match", "matches") == "0 matches"
+    assert counted("1,000", "match/s", "matches/s") == "1,000 matches/s"
+    code, out = arena(runner, "tiny-cli", "--bot", "random", "--bot", "flaky", "-n", "1")
+    assert code == 0, out
+    assert "): 1 match, 2 players" in out
+    assert re.search(r"results over 1 finished match *\n", out), out
+    assert "\n1 match in " in out
+    assert not re.search(r"(?<![\d,.])1 matches", out), out
