@@ -43,6 +43,7 @@ def arena(
     ] = None,
 ) -> None:
     """Play bots against each other; seats rotate; results with 95% intervals."""
+    import contextlib
     import tempfile
     import time
 
@@ -72,7 +73,13 @@ def arena(
     values = resolved_options(g, option or [])
     run_seed = new_seed() if seed is None else seed
     create_state(g, n, run_seed, values)  # conflicting settings fail here, with one line
-    failures = Path(tempfile.gettempdir()) / f"cardkit-arena-failures-{g.id}-{run_seed}"
+    if json_file is not None:
+        _check_writable(json_file)  # an unwritable --json fails now, not after the run
+    if logs is not None:
+        _check_logs(logs)
+        failures = logs  # failed matches' records are among the others
+    else:  # a fresh folder for this run's failed matches (removed again if none fails)
+        failures = Path(tempfile.mkdtemp(prefix=f"cardkit-arena-failures-{g.id}-{run_seed}-"))
     plan = Plan(
         game=g,
         players=n,
@@ -82,13 +89,6 @@ def arena(
         logs=None if logs is None else str(logs),
         failures=str(failures),
     )
-    if logs is not None:
-        try:
-            logs.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            fail(f"cannot create {logs}: {exc.strerror or exc}")
-    if json_file is not None:
-        _check_writable(json_file)  # an unwritable --json fails now, not after the run
 
     out = console()
     out.print(
@@ -99,7 +99,12 @@ def arena(
     )
     tally = Tally(plan)
     started = time.perf_counter()
-    interrupted = _run(plan, tally, matches, workers)
+    try:
+        interrupted = _run(plan, tally, matches, workers)
+    finally:
+        if logs is None:
+            with contextlib.suppress(OSError):
+                failures.rmdir()  # only if empty: no match failed
     seconds = time.perf_counter() - started
     rate = tally.played / seconds if seconds > 0 else 0.0
 
@@ -145,8 +150,7 @@ def arena(
     if tally.unfinished:
         notes.append(f"{tally.unfinished} unfinished (stopped by a limit)")
     if tally.failed:
-        where = logs if logs is not None else failures
-        notes.append(f"{tally.failed} failed (records in {where})")
+        notes.append(f"{tally.failed} failed (records in {failures})")
     if notes:
         out.print("Not counted above: " + "; ".join(notes), soft_wrap=True, markup=False)
     out.print(
@@ -160,6 +164,20 @@ def arena(
         out.print(f"Results written to {json_file}", soft_wrap=True, markup=False)
     if interrupted:
         raise typer.Exit(130)
+
+
+def _check_logs(logs: Path) -> None:
+    """Make the ``--logs`` folder; refuse one holding match records of an earlier run."""
+    from cli.common import fail
+
+    try:
+        logs.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        fail(f"cannot create {logs}: {exc.strerror or exc}")
+    if next(logs.glob("match-*.json"), None) is not None:
+        fail(
+            f"--logs {logs} already holds match records (match-*.json); give an empty or new folder"
+        )
 
 
 def _check_writable(path: Path) -> None:

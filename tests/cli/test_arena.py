@@ -279,3 +279,48 @@ def test_counts_of_one_are_singular(runner: CliRunner) -> None:
     assert re.search(r"results over 1 finished match *\n", out), out
     assert "\n1 match in " in out
     assert not re.search(r"(?<![\d,.])1 matches", out), out
+
+
+def test_each_run_has_its_own_failures_folder(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    folders = []
+    for matches in ("3", "2"):  # the same seed twice: the records must not mix
+        args = ["tiny-cli", "--bot", "illegal", "--bot", "random", "-n", matches, "--seed", "5"]
+        code, out = arena(runner, *args)
+        assert code == 0, out
+        folder = Path(out.split("failed (records in ")[1].split(")")[0])
+        assert folder.parent == tmp_path
+        assert folder.name.startswith("cardkit-arena-failures-tiny-cli-5-")
+        folders.append(folder)
+    assert folders[0] != folders[1]
+    assert len(list(folders[0].glob("match-*.json"))) == 3
+    assert len(list(folders[1].glob("match-*.json"))) == 2
+    # a run where nothing fails leaves no folder behind
+    code, out = arena(runner, "tiny-cli", "--bot", "random", "-n", "3", "--seed", "5")
+    assert code == 0 and "failed" not in out
+    assert sorted(tmp_path.iterdir()) == sorted(folders)
+
+
+def test_logs_refuses_a_folder_with_earlier_match_records(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    (logs / "notes.txt").write_text("kept\n")  # other files do not matter
+    args = ["tiny-cli", "--bot", "random", "-n", "2", "--seed", "2", "--logs", str(logs)]
+    code, out = arena(runner, *args)
+    assert code == 0, out
+    assert sorted(p.name for p in logs.iterdir()) == [
+        "match-000000.json",
+        "match-000001.json",
+        "notes.txt",
+    ]
+    code, out = arena(runner, *args)
+    lines = [line for line in out.splitlines() if line.strip()]
+    assert code == 2 and len(lines) == 1, out
+    assert f"--logs {logs} already holds match records" in lines[0]
+    assert "empty or new folder" in lines[0]
