@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import signal
 import sys
 from pathlib import Path
@@ -156,3 +157,65 @@ def test_installed_game_through_the_cardkit_script(tmp_path: Path) -> None:
     record = Record.load(save)
     assert record.game == "universal-bid"
     assert any(seat == record.meta["play"]["human"] for seat, _ in record.actions)
+
+
+PLAY_SAMPLE = "cardkit play universal-bid --players 3 --seed 7 --save game.json"
+
+
+def documented_play_samples() -> list[tuple[str, list[str]]]:
+    """The play sample of README.md (indented) and of docs/cli.md (fenced): its lines."""
+    samples = []
+    readme = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    start = readme.index(f"    $ {PLAY_SAMPLE}")
+    end = readme.index("", start)
+    samples.append(("README.md", [line[4:] for line in readme[start + 1 : end]]))
+    docs = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8").splitlines()
+    start = docs.index(f"$ {PLAY_SAMPLE}")
+    end = docs.index("```", start)
+    samples.append(("docs/cli.md", docs[start + 1 : end]))
+    return samples
+
+
+@pytest.mark.parametrize(("where", "sample"), documented_play_samples())
+def test_the_documented_play_sample_is_the_real_output(
+    tmp_path: Path, where: str, sample: list[str]
+) -> None:
+    try:
+        get_game("universal-bid")
+    except CardkitError as exc:
+        pytest.skip(f"universal-bid does not load: {exc}")
+    answers = [line.split("]: ", 1)[1] for line in sample if line.startswith("your move [")]
+    child = pexpect.spawn(
+        str(Path(sys.executable).parent / "cardkit"),
+        PLAY_SAMPLE.split()[1:],
+        cwd=str(tmp_path),
+        encoding="utf-8",
+        timeout=TIMEOUT,
+        dimensions=(50, 80),
+        env={
+            "PATH": str(Path(sys.executable).parent),
+            "TERM": "xterm",
+            "COLUMNS": "80",
+            "HOME": str(tmp_path),
+            "CARDKIT_HOME": str(tmp_path / "home"),
+        },
+    )
+    shown = []
+    for answer in [*answers, "quit"]:  # README's sample stops before its quit
+        if child.expect([PROMPT, pexpect.EOF]) == 1:
+            break
+        shown.append(child.before + child.after)
+        child.sendline(answer)
+    else:
+        child.expect(pexpect.EOF)
+    shown.append(child.before)
+    child.close()
+    assert child.exitstatus == 0
+    text = re.sub(r"\x1b\[[0-9;]*m", "", "".join(shown))
+    lines = [line.rstrip() for line in text.replace("\r", "").splitlines()]
+    at = 0
+    for want in sample:
+        if want in ("...", "[...]"):
+            continue
+        assert want in lines[at:], f"{where}: {want!r} is not in the output from line {at}"
+        at = lines.index(want, at) + 1
