@@ -316,14 +316,14 @@ def _seat_table(tally: Tally, title: str) -> Table:
     table.add_column("wins", justify="right")
     table.add_column("win rate", justify="right")
     table.add_column("95% CI", justify="right")
-    table.add_column("mean score", justify="right")
+    table.add_column("mean score ±95%", justify="right")
     for row in tally.seats():
         table.add_row(
             str(row["seat"]),
             _wins(row["wins"]),
             _rate(row["win_rate"]),
             _rates(row["win_rate_ci95"]),
-            _score(row["mean_score"], None),
+            _score(row["mean_score"], row["mean_score_ci95"]),
         )
     return table
 

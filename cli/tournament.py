@@ -241,7 +241,7 @@ class Tally:
         return out
 
     def seats(self) -> list[dict[str, Any]]:
-        """Per seat: wins, win rate and mean score over finished matches (None without any)."""
+        """Per seat, over finished matches: wins, win rate and mean score with their intervals."""
         n = self.finished
         return [
             {
@@ -250,6 +250,7 @@ class Tally:
                 "win_rate": self.seat_wins[seat] / n if n else None,
                 "win_rate_ci95": list(wilson(self.seat_wins[seat], n)) if n else None,
                 "mean_score": _mean(self.seat_scores[seat]),
+                "mean_score_ci95": _list(self.seat_scores[seat].ci95()),
             }
             for seat in range(self.plan.players)
         ]

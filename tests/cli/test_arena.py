@@ -324,3 +324,60 @@ def test_logs_refuses_a_folder_with_earlier_match_records(
     assert code == 2 and len(lines) == 1, out
     assert f"--logs {logs} already holds match records" in lines[0]
     assert "empty or new folder" in lines[0]
+
+
+def test_json_keys_are_the_ones_docs_cli_md_names(runner: CliRunner, tmp_path: Path) -> None:
+    out_file = tmp_path / "r.json"
+    args = ["tiny-cli", "--bot", "random", "--bot", "flaky", "-n", "10", "--seed", "3"]
+    code, out = arena(runner, *args, "--json", str(out_file))
+    assert code == 0, out
+    data = load(out_file)
+    entrant, seat = data["entrants"][0], data["seats"][0]
+    assert set(seat) == {"seat"} | set(entrant) - {"bot", "matches"}
+    assert seat["mean_score_ci95"] is not None
+    low, high = seat["mean_score_ci95"]
+    assert low <= seat["mean_score"] <= high
+    docs = (Path(__file__).parents[2] / "docs" / "cli.md").read_text(encoding="utf-8")
+    section = docs.split("## `cardkit arena")[1].split("\n## ")[0]
+    described = section.split("- `--json FILE` writes")[1].split("\n- ")[0].split("```")[0]
+    named = set(re.findall(r"`(\w+)`", described))
+    for keys in (data, entrant, seat):
+        assert set(keys) <= named, set(keys) - named
+    assert "mean score ±95%" in out.split("By seat")[1]
+
+
+DOCUMENTED = "cardkit arena universal-bid --bot heuristic --bot random --bot random --matches 600"
+
+
+def _figure_rows(lines: list[str]) -> list[list[str]]:
+    """The table rows of an arena output: they start with an entrant or seat number."""
+    return [line.split() for line in lines if re.match(r"\s+\d+\s", line)]
+
+
+@pytest.mark.parametrize("doc", ["docs/cli.md", "README.md"])
+def test_the_documented_arena_sample_is_the_real_output(
+    runner: CliRunner, tmp_path: Path, doc: str
+) -> None:
+    from cardkit.errors import CardkitError
+    from cardkit.registry import get_game
+
+    try:
+        get_game("universal-bid")
+    except CardkitError as exc:
+        pytest.skip(f"universal-bid does not load: {exc}")
+    lines = (Path(__file__).parents[2] / doc).read_text(encoding="utf-8").splitlines()
+    start = next(i for i, line in enumerate(lines) if DOCUMENTED in line)
+    command = lines[start].split("$ cardkit ")[1].split()
+    sample = []
+    for line in lines[start + 1 :]:
+        if line.strip() == "```" or (line and not line.startswith(" ") and doc == "README.md"):
+            break
+        sample.append(line.removeprefix("    ") if doc == "README.md" else line)
+    if "--json" in command:
+        command[command.index("--json") + 1] = str(tmp_path / "results.json")
+    result = runner.invoke(app, command)
+    assert result.exit_code == 0, result.output
+    real = result.output.splitlines()
+    assert sample[0].strip() == real[0]
+    shown = _figure_rows(sample)
+    assert shown and all(row in _figure_rows(real) for row in shown), (shown, real)
