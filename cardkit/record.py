@@ -96,17 +96,7 @@ class Record:
         """Write atomically: a crash mid-write leaves the previous file whole."""
         target = Path(path)
         target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump(self.to_json(), fh, indent=1)
-                fh.write("\n")
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, target)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        write_json(target, self.to_json(), indent=1)
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Record:
@@ -122,6 +112,26 @@ class Record:
         except json.JSONDecodeError:
             raise RecordError(f"{path} is not a cardkit record (not JSON)") from None
         return cls.from_json(data)
+
+
+def write_json(path: Path, data: Any, indent: int = 2) -> None:
+    """Write ``data`` as JSON atomically: a temporary file beside ``path``, synced, then
+    renamed over it, so a crash leaves the previous file whole. The file gets the
+    permissions of a plainly created one (not a temporary file's 0600)."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(data, fh, indent=indent)
+            fh.write("\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
 
 
 def _whole(value: Any, what: str) -> int:

@@ -128,8 +128,10 @@ def arena(
             "seconds": seconds,
             "matches_per_s": rate,
         }
+        from cardkit.record import write_json
+
         try:  # before the tables: the results are kept even if the output is cut off
-            _write_json(json_file, data)
+            write_json(json_file, data)
         except OSError as exc:
             unwritten = f"cannot write {json_file}: {exc.strerror or exc}"
     if interrupted:
@@ -198,28 +200,6 @@ def _check_writable(path: Path) -> None:
         os.unlink(probe)
     except OSError as exc:
         fail(f"cannot write {path}: {exc.strerror or exc}")
-
-
-def _write_json(path: Path, data: dict[str, Any]) -> None:
-    """Write ``data`` atomically: a temporary file beside ``path``, then renamed over it."""
-    import json
-    import os
-    import tempfile
-
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # as a plainly created file, not mkstemp's 0600
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(data, fh, indent=2)
-            fh.write("\n")
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def _run(plan: Plan, tally: Tally, matches: int, workers: int) -> bool:
