@@ -79,14 +79,15 @@ class BotSpec:
     @classmethod
     def parse(cls, text: str) -> BotSpec:
         """Parse ``name`` or ``name:key=value,key=value``."""
-        name, _, rest = text.strip().partition(":")
-        if not name:
-            raise OptionError(f"bad bot spec {text!r}: write NAME or NAME:KEY=VALUE,...")
-        items = [p for p in rest.split(",") if p.strip()] if rest else []
+        bad = OptionError(f"bad bot spec {text!r}: write NAME or NAME:KEY=VALUE,...")
+        name, colon, rest = text.strip().partition(":")
+        items = rest.split(",") if colon else []
+        if not name.strip() or any(not item.strip() for item in items):  # "x:", "x:a=1,,b=2"
+            raise bad
         try:
             params = parse_assignments(items)
         except OptionError:
-            raise OptionError(f"bad bot spec {text!r}: write NAME or NAME:KEY=VALUE,...") from None
+            raise bad from None
         return cls(name.strip(), params)
 
     def __str__(self) -> str:

@@ -91,8 +91,13 @@ def test_bot_spec_text() -> None:
     assert spec.name == "mcts"
     assert dict(spec.params) == {"iterations": "200", "c": "1.4"}
     assert str(spec) == "mcts:iterations=200,c=1.4"
+    assert BotSpec.parse(" heuristic ") == BotSpec("heuristic", {})
+
+
+@pytest.mark.parametrize("text", [":x=1", "", "heuristic:", "mcts:a=1,,b=2", "mcts:a=1,", "x:a"])
+def test_a_bad_bot_spec_is_refused(text: str) -> None:
     with pytest.raises(OptionError, match="NAME:KEY=VALUE"):
-        BotSpec.parse(":x=1")
+        BotSpec.parse(text)
 
 
 def test_random_bot_is_seeded() -> None:
