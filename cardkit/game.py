@@ -111,7 +111,6 @@ class State(ABC):
     history: list[tuple[int, Action]]
     _rng: random.Random | None
     auto_chance: bool
-    _legal_step: int
     _legal_seat: int
     _legal: tuple[Action, ...]
 
@@ -130,8 +129,7 @@ class State(ABC):
         self.history = []
         self._rng = None
         self.auto_chance = auto_chance
-        self._legal_step = -1
-        self._legal_seat = CHANCE
+        self._legal_seat = _STALE
         self._legal = ()
 
     # -- what a game implements -------------------------------------------------
@@ -186,17 +184,23 @@ class State(ABC):
 
     # -- the public protocol ------------------------------------------------------
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "_to_act" in cls.__dict__ and "to_act" not in cls.__dict__:
+            cls.to_act = cls._to_act  # type: ignore[method-assign]  # one call, not two
+
     def to_act(self) -> tuple[int, ...]:
-        """Seats that may act now, in the order a runner should ask them."""
+        """Seats that may act now, in the order a runner should ask them.
+
+        (A game's ``_to_act`` is bound to this name directly, saving a call per step.)
+        """
         return self._to_act()
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         """Every legal action of ``seat`` now; computed once per step."""
-        step = len(self.history)
-        if self._legal_step == step and self._legal_seat == seat:
+        if self._legal_seat == seat:  # reset by every applied step
             return self._legal
         legal = () if seat == CHANCE else self._legal_actions(seat)
-        self._legal_step = step
         self._legal_seat = seat
         self._legal = legal
         return legal
@@ -215,10 +219,7 @@ class State(ABC):
         if seat == CHANCE:
             self._check_chance(action)
         else:
-            if self._legal_step == len(self.history) and self._legal_seat == seat:
-                legal = self._legal
-            else:
-                legal = self.legal_actions(seat)
+            legal = self._legal if self._legal_seat == seat else self.legal_actions(seat)
             for allowed in legal:  # identity first: bots return the listed objects
                 if allowed is action:
                     break
@@ -226,6 +227,7 @@ class State(ABC):
                 self.check(seat, action)
         self.history.append((seat, action))
         self._apply(seat, action)
+        self._legal_seat = _STALE
         if self.auto_chance and self.chance_cards():
             self.resolve_chance()
 
@@ -238,6 +240,7 @@ class State(ABC):
             shuffle = self.sample_chance(cards)
             self.history.append((CHANCE, shuffle))
             self._apply(CHANCE, shuffle)
+            self._legal_seat = _STALE
 
     @property
     def rng(self) -> random.Random:
@@ -259,8 +262,12 @@ class State(ABC):
     def sample_chance(self, cards: Sequence[Card] | None = None) -> Shuffle:
         """The shuffle the state's generator gives at this step (deterministic)."""
         pile = self.chance_cards() if cards is None else cards
-        rng = self.rng
-        rng.seed(self.seed * 1_000_003 + len(self.history))
+        key = self.seed * 1_000_003 + len(self.history)
+        rng = self._rng
+        if rng is None:  # made here seeded at once: seeding costs as much as a short shuffle
+            rng = self._rng = random.Random(key)
+        else:
+            rng.seed(key)
         count = self.chance_draw()
         if count:
             return Shuffle(tuple(rng.sample(pile, count)))
@@ -314,6 +321,9 @@ class State(ABC):
                 setattr(new, name, copy.deepcopy(value, memo))
         return new
 
+
+_STALE = -2
+"""``_legal_seat`` when no legal actions are cached (no seat is -2)."""
 
 _SHARED = frozenset({"game", "_rng", "options", "_legal"})
 

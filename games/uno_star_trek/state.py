@@ -317,8 +317,6 @@ class UnoState(State):
         pending = window.pending
         return pending if current in pending else (*pending, current)
 
-    to_act = _to_act  # the core's to_act only calls _to_act: one call fewer per step
-
     def is_over(self) -> bool:
         return self.phase == OVER
 
