@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 if TYPE_CHECKING:
+    from rich.progress import Progress
     from rich.table import Table
 
     from cli.tournament import Plan, Tally
@@ -203,10 +204,55 @@ def _check_writable(path: Path) -> None:
 
 
 def _run(plan: Plan, tally: Tally, matches: int, workers: int) -> bool:
-    """Play the matches with a progress bar; True when Ctrl-C stopped the run."""
+    """Play the matches, with a progress bar on a terminal; True when Ctrl-C stopped the run.
+
+    Output that is not a terminal (a file, a pipe) gets no progress bar: only results.
+    """
     import time
 
     from rich.markup import escape
+
+    from cli.common import console
+    from cli.tournament import reports, start_pool
+
+    out = console()
+    pool = start_pool(plan, workers)
+    shown = 0
+    progress = _progress_bar() if out.is_terminal else None
+    try:
+        if progress is not None:
+            progress.start()
+            task = progress.add_task("arena", total=matches, rate="")
+        started = last = time.perf_counter()
+        for report in reports(plan, matches, pool, workers):
+            tally.add(report)
+            if report.failure is not None:
+                shown += 1
+                if shown <= MAX_SHOWN_FAILURES:
+                    saved = f"; record: {report.saved}" if report.saved else ""
+                    out.print(f"[red]{escape(report.failure)}[/red]{escape(saved)}", soft_wrap=True)
+                elif shown == MAX_SHOWN_FAILURES + 1:
+                    out.print("[red]more failures: not shown one by one[/red]")
+            if progress is not None:
+                now = time.perf_counter()
+                if now - last >= 0.25 or tally.played == matches:
+                    last = now
+                    per_s = f"{tally.played / (now - started):,.0f}"
+                    rate = counted(per_s, "match/s", "matches/s")
+                    progress.update(task, completed=tally.played, rate=rate)
+    except KeyboardInterrupt:
+        return True
+    finally:
+        if progress is not None:
+            progress.stop()
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+    return False
+
+
+def _progress_bar() -> Progress:
+    """The arena's progress bar on the shared console."""
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -217,11 +263,8 @@ def _run(plan: Plan, tally: Tally, matches: int, workers: int) -> bool:
     )
 
     from cli.common import console
-    from cli.tournament import reports, start_pool
 
-    pool = start_pool(plan, workers)
-    shown = 0
-    progress = Progress(
+    return Progress(
         TextColumn("[bold]playing"),
         BarColumn(),
         MofNCompleteColumn(),
@@ -231,34 +274,6 @@ def _run(plan: Plan, tally: Tally, matches: int, workers: int) -> bool:
         console=console(),
         refresh_per_second=4,
     )
-    try:
-        with progress:
-            task = progress.add_task("arena", total=matches, rate="")
-            started = last = time.perf_counter()
-            for report in reports(plan, matches, pool, workers):
-                tally.add(report)
-                if report.failure is not None:
-                    shown += 1
-                    if shown <= MAX_SHOWN_FAILURES:
-                        saved = f"; record: {report.saved}" if report.saved else ""
-                        progress.console.print(
-                            f"[red]{escape(report.failure)}[/red]{escape(saved)}", soft_wrap=True
-                        )
-                    elif shown == MAX_SHOWN_FAILURES + 1:
-                        progress.console.print("[red]more failures: not shown one by one[/red]")
-                now = time.perf_counter()
-                if now - last >= 0.25 or tally.played == matches:
-                    last = now
-                    per_s = f"{tally.played / (now - started):,.0f}"
-                    rate = counted(per_s, "match/s", "matches/s")
-                    progress.update(task, completed=tally.played, rate=rate)
-    except KeyboardInterrupt:
-        return True
-    finally:
-        if pool is not None:
-            pool.terminate()
-            pool.join()
-    return False
 
 
 def _entrant_table(plan: Plan, tally: Tally) -> Table:

@@ -69,6 +69,7 @@ def test_json_holds_the_documented_keys(runner: CliRunner, tmp_path: Path) -> No
     assert data["unfinished"] == 0 and data["failed"] == 0
     assert "results over 40 finished matches" in out
     assert "matches/s" in out
+    assert "playing" not in out  # no progress bar when the output is not a terminal
 
 
 def test_seats_rotate_so_each_entrant_sits_everywhere_equally() -> None:
