@@ -211,12 +211,16 @@ class PlaySession:
         self.out.rule(f"{self.game.name}: your move", style="green")
         self.out.print(self.render.view(state.view(self.human)))
         self.out.print(self.render.actions(legal))
+        if len(legal) == 1:  # the only choice: Enter takes it
+            choices = f"Enter for {escape(str(legal[0]))}, help, quit"
+        else:
+            choices = f"1-{len(legal)}, action, help, quit"
         while True:
-            text = prompt(
-                f"[bold green]your move[/bold green] \\[1-{len(legal)}, action, help, quit]: "
-            )
+            text = prompt(f"[bold green]your move[/bold green] \\[{choices}]: ")
             word = text.lower()
             if not word:
+                if len(legal) == 1:
+                    return legal[0]
                 continue
             if word in QUIT_WORDS:
                 return None

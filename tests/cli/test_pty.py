@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import signal
 import sys
@@ -20,7 +21,7 @@ pexpect = pytest.importorskip("pexpect")
 
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 30
-PROMPT = r"action, help, quit\]: "
+PROMPT = r"help, quit\]: "  # "[1-N, action, help, quit]" or "[Enter for ACTION, help, quit]"
 
 
 def spawn(*args: str, module: bool = True) -> Any:
@@ -40,6 +41,7 @@ def spawn(*args: str, module: bool = True) -> Any:
             "PATH": str(Path(sys.executable).parent),
             "TERM": "xterm",
             "HOME": str(ROOT / ".no-home"),
+            "CARDKIT_HOME": os.environ["CARDKIT_HOME"],  # the test's own (tests/conftest.py)
         },
     )
 
@@ -59,6 +61,24 @@ def play_on(child: Any, answer: str = "1") -> None:
         if found == 1:
             return
         child.sendline(answer)
+
+
+def test_enter_takes_the_only_legal_action(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    child = spawn("play", "tiny-cli", "--seed", "2", "--save", str(save))
+    while (
+        child.expect([r"\[1-\d+, action, help, quit\]: ", r"\[Enter for (.+?), help, quit\]: "])
+        == 0
+    ):
+        child.sendline("1")
+    only = child.match.group(1)
+    count = len(Record.load(save).actions)
+    child.sendline("")  # Enter
+    child.expect(PROMPT)
+    child.sendline("quit")
+    assert finish(child) == 0
+    record = Record.load(save)
+    assert record.actions[count] == (0, only)
 
 
 def test_bad_input_play_quit_and_resume(tmp_path: Path) -> None:
