@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cardkit import registry
+from cli import common
 from tests.cli.tinycli import GAMES
 
 
@@ -20,6 +21,12 @@ def tiny_games(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     for game in GAMES:
         monkeypatch.setitem(registry._extra_games, game.id, game)
     yield
+
+
+@pytest.fixture(autouse=True)
+def fresh_consoles(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test gets new rich consoles, sized by its own environment (``COLUMNS``)."""
+    monkeypatch.setattr(common, "_consoles", {})
 
 
 @pytest.fixture
