@@ -3,8 +3,8 @@
 Dealing convention (it matters for explicit deals in tests): a deal's shuffle
 is read top card first; seat 0 takes the first 7 cards, seat 1 the next 7, and
 so on; the next card is turned up as the first discard; the rest is the draw
-pile, top first. Drawing for the first dealer reads one card per drawing seat,
-in seat order, from the top of a shuffle of the whole deck.
+pile, top first. Drawing for the first dealer is a chance draw of one card per
+drawing seat from the whole deck, in seat order.
 
 Phases of the seat whose turn it is (``order.current``):
 
@@ -303,6 +303,10 @@ class UnoState(State):
         if phase == RETURN:
             return tuple(self.draw)
         return DECK.cards
+
+    def chance_draw(self) -> int:
+        """Drawing for the first dealer takes one card per drawing seat (a chance draw)."""
+        return len(self.drawers) if self.phase == DEALER and not self.reshuffle else 0
 
     def _to_act(self) -> tuple[int, ...]:
         phase = self.phase

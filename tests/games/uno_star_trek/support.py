@@ -1,7 +1,7 @@
 """Explicit deals and small drivers for the UNO: Star Trek tests.
 
-``start`` deals by hand: the dealer is chosen by a drawing shuffle that gives the
-dealer a 9 and everyone else a 0-valued action card, then the deal's shuffle puts
+``start`` deals by hand: the dealer is chosen by a draw that gives the dealer a 9
+and everyone else a 0-valued action card, then the deal's shuffle puts
 the given hands (seat 0 first), the first discard and the top of the draw pile
 in that order; every other card follows in deck order.
 """
@@ -42,7 +42,7 @@ def start(
     dealer = n - 1 if dealer is None else dealer
     state = GAME.create(n, 7, options, auto_chance=False)
     picks = [DECK.card("r9") if s == dealer else FILLERS[s] for s in range(n)]
-    state.apply(CHANCE, Shuffle(stack(DECK.cards, picks)))
+    state.apply(CHANCE, Shuffle(tuple(picks)))  # one card drawn per seat
     assert state.order.dealer == dealer
     groups = [cards(h) for h in hands]
     assert all(len(g) == 7 for g in groups), "explicit hands have 7 cards"

@@ -64,7 +64,7 @@ def test_highest_number_drawn_deals_and_left_of_dealer_starts() -> None:
     state = GAME.create(3, 0, auto_chance=False)
     assert state.to_act() == (CHANCE,)
     # seat 0 draws a 3, seat 1 a 7, seat 2 a Wild (counts 0)
-    state.apply(CHANCE, Shuffle(stack(DECK.cards, cards("r3 y7 wild"))))
+    state.apply(CHANCE, Shuffle(cards("r3 y7 wild")))
     assert state.order.dealer == 1
     state.apply(CHANCE, Shuffle(stack(DECK.cards, *(cards(h) for h in HANDS3), cards("g5"))))
     assert state.order.current == 2
@@ -73,17 +73,17 @@ def test_highest_number_drawn_deals_and_left_of_dealer_starts() -> None:
 
 def test_action_cards_count_zero_when_drawing_for_the_deal() -> None:
     state = GAME.create(3, 0, auto_chance=False)
-    state.apply(CHANCE, Shuffle(stack(DECK.cards, cards("rd2 r0 b1"))))
+    state.apply(CHANCE, Shuffle(cards("rd2 r0 b1")))
     assert state.order.dealer == 2
 
 
 def test_tied_players_draw_again_as_a_new_chance_step() -> None:
     state = GAME.create(3, 0, auto_chance=False)
-    state.apply(CHANCE, Shuffle(stack(DECK.cards, cards("r7 g7 b2"))))
+    state.apply(CHANCE, Shuffle(cards("r7 g7 b2")))
     assert state.to_act() == (CHANCE,)
     assert len(state.chance_cards()) == 112
     # only seats 0 and 1 draw again, in seat order
-    state.apply(CHANCE, Shuffle(stack(DECK.cards, cards("y1 b4"))))
+    state.apply(CHANCE, Shuffle(cards("y1 b4")))
     assert state.order.dealer == 1
     # the view keeps the last round: seat 2 did not draw in it
     assert state.view(2).first_draw == (1, 4, None)

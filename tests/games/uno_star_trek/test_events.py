@@ -24,7 +24,7 @@ def deal_line(top: str, players: int = 3) -> str:
     """The event line of the first deal (dealer: the last seat) turning up ``top``."""
     state = GAME.create(players, 0, auto_chance=False)
     picks = [DECK.card("r9") if s == players - 1 else DECK.card("rskip") for s in range(players)]
-    state.apply(CHANCE, Shuffle(stack(DECK.cards, picks)))
+    state.apply(CHANCE, Shuffle(tuple(picks)))
     hands = [cards(h) for h in HANDS3[:players]]
     deal = Shuffle(stack(DECK.cards, *hands, cards(top)))
     return GAME.describe(state, CHANCE, deal, 0)

@@ -118,7 +118,7 @@ def test_event_lines_for_chance_steps_name_only_public_cards() -> None:
     from cardkit import CHANCE, Shuffle, stack
 
     state = GAME.create(2, 0, auto_chance=False)
-    draw = Shuffle(stack(DECK.cards, DECK.cards_of("r3 y7")))
+    draw = Shuffle(DECK.cards_of("r3 y7"))  # one card drawn per seat
     assert (
         GAME.describe(state, CHANCE, draw, 1)
         == "drawing for the deal: seat 0 r3 (3), seat 1 y7 (7)"
