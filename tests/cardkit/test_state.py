@@ -194,3 +194,20 @@ def test_a_sampled_draw_is_recorded_with_only_the_cards_drawn() -> None:
     seat, draw = state.history[0]
     assert seat == CHANCE and isinstance(draw, Shuffle) and len(draw.cards) == 2
     assert len(state.history[1][1].cards) == 9  # type: ignore[attr-defined]
+
+
+def test_a_games_to_act_is_the_public_to_act_and_legal_actions_follow_each_step() -> None:
+    assert TinyState.to_act is TinyState._to_act  # bound once, for every game
+
+    class Own(TinyState):
+        def to_act(self) -> tuple[int, ...]:  # a game's own to_act is left alone
+            return ()
+
+    assert Own.to_act is not Own._to_act
+    state = GAME.create(2, 3)
+    seat = state.to_act()[0]
+    before = state.legal_actions(seat)
+    assert state.legal_actions(seat) is before  # cached within the step
+    state.apply(seat, before[0])  # seat 0 makes its sealed choice; seat 1 is still to choose
+    assert state.to_act() == (1,)
+    assert state.legal_actions(seat) == ()  # not the cached list of the step before
