@@ -24,25 +24,28 @@ TIMEOUT = 30
 PROMPT = r"help, quit\]: "  # "[1-N, action, help, quit]" or "[Enter for ACTION, help, quit]"
 
 
-def spawn(*args: str, module: bool = True) -> Any:
-    """``cardkit ARGS`` in a pty: with the tiny games (``module``) or the installed script."""
+def spawn(
+    *args: str, module: bool = True, cwd: Path = ROOT, columns: int = 200, home: Path | None = None
+) -> Any:
+    """``cardkit ARGS`` in a pty: with the tiny games (``module``) or the installed script,
+    ``columns`` wide; ``home`` is HOME (and holds CARDKIT_HOME), else the test's own."""
     if module:
         command, argv = sys.executable, ["-m", "tests.cli.tinycli", *args]
     else:
         command, argv = str(Path(sys.executable).parent / "cardkit"), list(args)
+    env = {"PATH": str(Path(sys.executable).parent), "TERM": "xterm", "COLUMNS": str(columns)}
+    if home is None:
+        env |= {"HOME": str(ROOT / ".no-home"), "CARDKIT_HOME": os.environ["CARDKIT_HOME"]}
+    else:
+        env |= {"HOME": str(home), "CARDKIT_HOME": str(home / "home")}
     return pexpect.spawn(
         command,
         argv,
-        cwd=str(ROOT),
+        cwd=str(cwd),
         encoding="utf-8",
         timeout=TIMEOUT,
-        dimensions=(50, 200),
-        env={
-            "PATH": str(Path(sys.executable).parent),
-            "TERM": "xterm",
-            "HOME": str(ROOT / ".no-home"),
-            "CARDKIT_HOME": os.environ["CARDKIT_HOME"],  # the test's own (tests/conftest.py)
-        },
+        dimensions=(50, columns),
+        env=env,
     )
 
 
@@ -205,21 +208,7 @@ def test_the_documented_play_sample_is_the_real_output(
     except CardkitError as exc:
         pytest.skip(f"universal-bid does not load: {exc}")
     answers = [line.split("]: ", 1)[1] for line in sample if line.startswith("your move [")]
-    child = pexpect.spawn(
-        str(Path(sys.executable).parent / "cardkit"),
-        PLAY_SAMPLE.split()[1:],
-        cwd=str(tmp_path),
-        encoding="utf-8",
-        timeout=TIMEOUT,
-        dimensions=(50, 80),
-        env={
-            "PATH": str(Path(sys.executable).parent),
-            "TERM": "xterm",
-            "COLUMNS": "80",
-            "HOME": str(tmp_path),
-            "CARDKIT_HOME": str(tmp_path / "home"),
-        },
-    )
+    child = spawn(*PLAY_SAMPLE.split()[1:], module=False, cwd=tmp_path, columns=80, home=tmp_path)
     shown = []
     for answer in [*answers, "quit"]:  # README's sample stops before its quit
         if child.expect([PROMPT, pexpect.EOF]) == 1:
