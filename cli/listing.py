@@ -3,10 +3,11 @@
 Importing every game package (and the core under it) costs more than the rest
 of the command. So the listing of each game is cached in
 ``CARDKIT_HOME/cache/games.json`` (``~/.cardkit`` by default), under a key
-made of the entry point, its distribution's version and the modification times
-of the plugin's source files and of cardkit's own. Any change to those, a new
-or removed plugin included, reloads the games; a plugin that fails to load is
-never cached, so its error shows every time.
+made of the entry point, its distribution's version and the newest
+modification time among the source files of the plugin's top-level package and
+of cardkit's own. Any change to those, a new or removed plugin included,
+reloads the games; a plugin that fails to load is never cached, so its error
+shows every time.
 """
 
 from __future__ import annotations
@@ -106,10 +107,14 @@ def row_of(game: object) -> GameRow:
 
 
 def entry_key(ep: EntryPoint, core: str | None) -> str | None:
-    """What the cached row of ``ep`` depends on; None if its source cannot be found."""
-    module = ep.value.split(":")[0].strip()
+    """What the cached row of ``ep`` depends on; None if its source cannot be found.
+
+    The stamp covers the whole top-level package of the entry point's module
+    (``games`` for ``games.ufos:GAME``): a game's texts may live in any module of it.
+    """
+    package = ep.value.split(":")[0].strip().split(".")[0]
     try:
-        stamp = source_stamp(module)
+        stamp = source_stamp(package)
     except Exception:  # a parent package that fails to import: load it and show why
         return None
     if stamp is None or core is None:
@@ -122,7 +127,7 @@ def entry_key(ep: EntryPoint, core: str | None) -> str | None:
 def source_stamp(module: str) -> str | None:
     """The newest modification time among ``module``'s source files (a package: all of
     them, below its directory), found without importing it; None if it cannot be found."""
-    spec = find_spec(module)  # imports the parent packages only
+    spec = find_spec(module)  # imports nothing for a top-level name
     if spec is None or spec.origin is None:
         return None
     origin = Path(spec.origin)
@@ -165,6 +170,9 @@ def write_cache(path: Path, games: dict[str, dict[str, list[str]]]) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".{os.getpid()}.tmp")
         tmp.write_text(json.dumps({"version": CACHE_VERSION, "games": games}), encoding="utf-8")
-        os.replace(tmp, path)
+        try:
+            os.replace(tmp, path)
+        finally:
+            tmp.unlink(missing_ok=True)  # left only when the replace failed
     except OSError:
         pass

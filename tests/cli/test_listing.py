@@ -24,21 +24,24 @@ PROBE = (
 )
 
 
-def install_plugin(site: Path, name: str) -> Path:
-    """A plugin distribution ``fakeplugin`` whose game ``fake`` is called ``name``."""
+def install_plugin(site: Path, name: str, entry: str = "fakeplugin:GAME") -> Path:
+    """A plugin distribution ``fakeplugin`` whose game ``fake`` is called ``name`` (a text
+    kept in ``fakeplugin/texts.py``); returns the file of its game class."""
     dist = site / "fakeplugin-1.0.dist-info"
     dist.mkdir(parents=True, exist_ok=True)
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: fakeplugin\nVersion: 1.0\n")
-    (dist / "entry_points.txt").write_text("[cardkit.games]\nfake = fakeplugin:GAME\n")
+    (dist / "entry_points.txt").write_text(f"[cardkit.games]\nfake = {entry}\n")
     package = site / "fakeplugin"
     package.mkdir(exist_ok=True)
     (package / "__init__.py").write_text("from fakeplugin.game import GAME\n")
+    (package / "texts.py").write_text(f"NAME = {name!r}\n")
     source = package / "game.py"
     source.write_text(
+        "from fakeplugin.texts import NAME\n"
         "from tests.tinygame import TinyGame\n\n\n"
         "class Fake(TinyGame):\n"
         '    id = "fake"\n'
-        f"    name = {name!r}\n\n\n"
+        "    name = NAME\n\n\n"
         "GAME = Fake()\n"
     )
     return source
@@ -75,8 +78,25 @@ def test_second_listing_imports_no_plugin_and_a_changed_plugin_is_reloaded(
     again, how = cardkit_list(site, home)
     assert how == "cached" and again == out
     install_plugin(site, "Fake Two")
-    stamp = source.stat().st_mtime_ns + 1_000_000_000  # a later edit, whatever the clock
-    os.utime(source, ns=(stamp, stamp))
+    later(source.parent / "texts.py")
+    out, how = cardkit_list(site, home)
+    assert how == "imported" and "Fake Two" in fake_line(out)
+
+
+def later(path: Path) -> None:
+    """Date ``path`` a second after its modification time, as an edit would."""
+    stamp = path.stat().st_mtime_ns + 1_000_000_000
+    os.utime(path, ns=(stamp, stamp))
+
+
+def test_a_name_kept_in_another_module_of_the_package_is_reread(tmp_path: Path) -> None:
+    site, home = tmp_path / "site", tmp_path / "home"
+    install_plugin(site, "Fake One", entry="fakeplugin.game:GAME")  # the entry is one module
+    assert "Fake One" in fake_line(cardkit_list(site, home)[0])
+    assert cardkit_list(site, home)[1] == "cached"
+    texts = site / "fakeplugin" / "texts.py"  # only this file changes, not game.py
+    texts.write_text("NAME = 'Fake Two'\n")
+    later(texts)
     out, how = cardkit_list(site, home)
     assert how == "imported" and "Fake Two" in fake_line(out)
 
