@@ -186,8 +186,11 @@ class State(ABC):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if "_to_act" in cls.__dict__ and "to_act" not in cls.__dict__:
-            cls.to_act = cls._to_act  # type: ignore[method-assign]  # one call, not two
+        # The public to_act is the game's _to_act itself (one call per step, not two),
+        # unless a class on the way defines a to_act of its own.
+        owner = next(k for k in cls.__mro__ if "to_act" in k.__dict__)
+        if owner is State or owner.__dict__["to_act"] is owner.__dict__.get("_to_act"):
+            cls.to_act = cls._to_act  # type: ignore[method-assign]
 
     def to_act(self) -> tuple[int, ...]:
         """Seats that may act now, in the order a runner should ask them.

@@ -66,7 +66,7 @@ class Record:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise RecordError(f'not a cardkit record (expected "format": "{FORMAT}")')
         version = data.get("version")
-        if version != VERSION:
+        if type(version) is not int or version != VERSION:  # not True, not 1.0
             raise RecordError(
                 f"cardkit record version {version!r} is not one this cardkit reads ({VERSION})"
             )

@@ -109,7 +109,7 @@ def test_a_damaged_record_names_the_field(field: str, value: object, message: st
         Record.from_json(data)
 
 
-@pytest.mark.parametrize("version", [99, 0, "1", None])
+@pytest.mark.parametrize("version", [99, 0, "1", None, True, 1.0])
 def test_a_record_of_another_version_is_refused(version: object) -> None:
     data = finished_match(1).to_json()
     assert data["version"] == 1

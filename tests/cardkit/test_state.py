@@ -204,6 +204,18 @@ def test_a_games_to_act_is_the_public_to_act_and_legal_actions_follow_each_step(
             return ()
 
     assert Own.to_act is not Own._to_act
+
+    class Below(Own):  # overrides only _to_act: Own's to_act still stands
+        def _to_act(self) -> tuple[int, ...]:
+            return (0,)
+
+    assert Below.to_act is Own.to_act
+
+    class Plain(TinyState):  # overrides only _to_act under a bound to_act: bound again
+        def _to_act(self) -> tuple[int, ...]:
+            return (1,)
+
+    assert Plain.to_act is Plain._to_act
     state = GAME.create(2, 3)
     seat = state.to_act()[0]
     before = state.legal_actions(seat)
