@@ -14,17 +14,22 @@ from cardkit.options import OptionValue
 
 @attrs.frozen(slots=True)
 class BotFailure:
-    """A bot raised or answered with an illegal action: who, what and why."""
+    """A bot raised or answered with an illegal action: who, what and why.
+
+    ``action`` is the text of the illegal action, None when the bot raised.
+    """
 
     seat: int
     bot: str
-    action: str
+    action: str | None
     reason: str
 
     def __str__(self) -> str:
-        return (
-            f"bot {self.bot!r} in seat {self.seat} failed: {self.reason} (action {self.action!r})"
-        )
+        return f"bot {self.bot!r} in seat {self.seat} failed: {self.reason}{self.chose()}"
+
+    def chose(self) -> str:
+        """`` (action 'TEXT')`` for an illegal action, else nothing."""
+        return "" if self.action is None else f" (action {self.action!r})"
 
 
 @attrs.frozen(slots=True)
@@ -68,7 +73,7 @@ def play_match(
         try:
             action = bots[seat].choose(view, legal)
         except Exception as exc:
-            failure = BotFailure(seat, str(names[seat]), "-", f"{type(exc).__name__}: {exc}")
+            failure = BotFailure(seat, str(names[seat]), None, f"{type(exc).__name__}: {exc}")
             return MatchOutcome(state, None, failure)
         try:
             state.apply(seat, action)

@@ -111,10 +111,7 @@ def play_one(plan: Plan, index: int) -> Report:
         if outcome.failure is not None:
             f = outcome.failure
             spec = plan.entrants[seating[f.seat]].spec
-            failure = (
-                f"match {index}: bot {spec} in seat {f.seat} failed: {f.reason} "
-                f"(action {f.action!r})"
-            )
+            failure = f"match {index}: bot {spec} in seat {f.seat} failed: {f.reason}{f.chose()}"
             report = Report(index, (), (), False, failure)
         else:
             result = outcome.result

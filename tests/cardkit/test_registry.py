@@ -129,8 +129,10 @@ def test_a_failing_bot_ends_the_match_with_a_named_failure() -> None:
     assert outcome.failure is not None
     assert outcome.failure.seat == 1 and outcome.failure.bot == "raising"
     assert "boom" in outcome.failure.reason
+    assert str(outcome.failure) == "bot 'raising' in seat 1 failed: RuntimeError: boom"
     outcome = play_match(GAME, [IllegalBot(GAME, 0, 0), FirstBot(GAME, 1, 0)], 0)
     assert outcome.failure is not None and outcome.failure.bot == "illegal"
+    assert str(outcome.failure).endswith(f"(action {str(BotSpec)!r})")  # what it answered
 
 
 def test_versus_random_moves_the_bot_round_the_table() -> None:
