@@ -61,9 +61,9 @@ class Option:
             except ValueError:
                 raise self._error(raw) from None
         elif self.kind == "ints":
-            parts = raw.replace(" ", "").split(",") if raw else []
-            try:
-                value = tuple(int(p) for p in parts)  # an empty part ("3,,4") is an error
+            parts = [p.strip() for p in raw.split(",")] if raw else []
+            try:  # an empty part ("3,,4") or a space inside one ("3 4") is an error
+                value = tuple(int(p) for p in parts)
             except ValueError:
                 raise self._error(raw) from None
         else:

@@ -49,6 +49,7 @@ def test_unknown_option_names_the_known_ones() -> None:
         ("schedule", "3,,4", "each from 1 to 9"),
         ("schedule", "3,4,", "each from 1 to 9"),
         ("schedule", "3;4", "each from 1 to 9"),
+        ("schedule", "3 4", "bad value 3 4 for"),  # not read as 34
     ],
 )
 def test_bad_values_name_the_allowed_values(name: str, value: object, allowed: str) -> None:
