@@ -283,11 +283,11 @@ def _entrant_table(plan: Plan, tally: Tally) -> Table:
     title = f"{plan.game.name}: results over {_finished(tally)}"
     table = Table(title=title, box=box.SIMPLE_HEAD)
     table.add_column("#", justify="right")
-    table.add_column("bot", style="bold cyan")
+    table.add_column("bot", style="bold cyan", overflow="fold")  # a long spec folds, whole
     table.add_column("matches", justify="right")
     table.add_column("wins", justify="right")
     table.add_column("win rate", justify="right")
-    table.add_column("95% CI", justify="right")
+    table.add_column("95% CI", justify="right", overflow="fold")
     table.add_column("mean score ±95%", justify="right")
     for i, row in enumerate(tally.entrants(), start=1):
         table.add_row(
@@ -310,7 +310,7 @@ def _seat_table(tally: Tally, title: str) -> Table:
     table.add_column("seat", justify="right")
     table.add_column("wins", justify="right")
     table.add_column("win rate", justify="right")
-    table.add_column("95% CI", justify="right")
+    table.add_column("95% CI", justify="right", overflow="fold")
     table.add_column("mean score ±95%", justify="right")
     for row in tally.seats():
         table.add_row(

@@ -382,3 +382,20 @@ def test_the_documented_arena_sample_is_the_real_output(
     assert sample[0].strip() == real[0]
     shown = _figure_rows(sample)
     assert shown and all(row in _figure_rows(real) for row in shown), (shown, real)
+
+
+def test_long_bot_specs_fold_but_stay_whole_in_a_narrow_table(runner: CliRunner) -> None:
+    spec = "flaky:percent=0"
+    args = ["arena", "tiny-cli", "--matches", "4", "--seed", "1", "--bot", spec, "--bot", "random"]
+    result = runner.invoke(app, args, env={"COLUMNS": "60"})
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    first = next(i for i, line in enumerate(lines) if line.split()[:2] == ["1", "flaky:p"])
+    column = lines[first].index("flaky")
+    width = len(lines[first][column:].split()[0])
+    pieces = [lines[first][column : column + width]]
+    for line in lines[first + 1 :]:
+        if not line[:column].isspace():
+            break
+        pieces.append(line[column : column + width].strip())
+    assert "".join(pieces) == spec  # folded over lines, nothing cut
