@@ -232,10 +232,13 @@ def _choose_game() -> Game:
         return games[choose("game", items)]
     except EOFError:
         fail("no game chosen")
+    except KeyboardInterrupt:
+        console().print()
+        fail("interrupted: no game chosen", code=130)
 
 
 def _choose_players(game: Game) -> int:
-    from cli.common import fail
+    from cli.common import console, fail
     from cli.prompt import ask_number
 
     if game.min_players == game.max_players:
@@ -244,3 +247,6 @@ def _choose_players(game: Game) -> int:
         return ask_number("players", game.min_players, game.max_players, game.default_players)
     except EOFError:
         fail("no player count chosen")
+    except KeyboardInterrupt:
+        console().print()
+        fail("interrupted: no player count chosen", code=130)

@@ -228,3 +228,12 @@ def test_the_documented_play_sample_is_the_real_output(
             continue
         assert want in lines[at:], f"{where}: {want!r} is not in the output from line {at}"
         at = lines.index(want, at) + 1
+
+
+def test_ctrl_c_at_the_game_chooser_says_so_on_a_line_of_its_own() -> None:
+    child = spawn("play")
+    child.expect(r"game \[1-\d+\]: ")
+    child.sendintr()
+    child.expect("\r\n")  # the prompt's line is ended
+    child.expect("interrupted: no game chosen")
+    assert finish(child) == 130
