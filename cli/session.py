@@ -126,6 +126,7 @@ class PlaySession:
     @classmethod
     def resume(cls, record: Record, game: Game, path: Path) -> PlaySession:
         """Rebuild a saved match, its bots and their generators, to continue it."""
+        game.check_players(record.players)  # a bad count is named as such, before the seats
         settings = record.meta.get(META_KEY)
         human, specs = _read_settings(settings, record.players)
         bots = make_bots(game, record.seed, specs)

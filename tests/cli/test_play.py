@@ -296,6 +296,9 @@ def test_resume_errors_are_one_line(runner: CliRunner, tmp_path: Path) -> None:
     )
     code, out = play(runner, "--resume", str(junk))
     assert code == 2 and "damaged seat settings" in one_line_error(out)
+    Record(record.game, 1000, record.seed, record.options, record.actions, record.meta).save(junk)
+    code, out = play(runner, "--resume", str(junk))  # the count is named, not the seats
+    assert code == 2 and "tiny-cli is for 2 to 3 players, not 1000" in one_line_error(out)
 
 
 def test_a_new_match_never_replaces_what_is_at_its_save_path(
