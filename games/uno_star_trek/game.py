@@ -213,11 +213,15 @@ def _describe_chance(state: UnoState, action: Shuffle) -> str:
     if state.reshuffle:
         return "the discard pile except its top card is shuffled into a new draw pile"
     if state.phase == DEALER:
+        values = [DEAL_VALUE[cards[i].id] for i in range(len(state.drawers))]
         draws = ", ".join(
-            f"seat {s} {cards[i].text} ({DEAL_VALUE[cards[i].id]})"
-            for i, s in enumerate(state.drawers)
+            f"seat {s} {cards[i].text} ({values[i]})" for i, s in enumerate(state.drawers)
         )
-        return f"drawing for the deal: {draws}"
+        best = [s for s, v in zip(state.drawers, values, strict=True) if v == max(values)]
+        if len(best) > 1:
+            tied = ", ".join(str(s) for s in best[:-1]) + f" and {best[-1]}"
+            return f"drawing for the deal: {draws}; seats {tied} tie and draw again"
+        return f"drawing for the deal: {draws}; seat {best[0]} deals first"
     if state.phase == DEAL:
         top = cards[state.players * HAND_SIZE]
         hand = state.board.hands_played + 1

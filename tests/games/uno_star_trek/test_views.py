@@ -121,7 +121,12 @@ def test_event_lines_for_chance_steps_name_only_public_cards() -> None:
     draw = Shuffle(DECK.cards_of("r3 y7"))  # one card drawn per seat
     assert (
         GAME.describe(state, CHANCE, draw, 1)
-        == "drawing for the deal: seat 0 r3 (3), seat 1 y7 (7)"
+        == "drawing for the deal: seat 0 r3 (3), seat 1 y7 (7); seat 1 deals first"
+    )
+    tie = GAME.create(3, 0, auto_chance=False)
+    assert GAME.describe(tie, CHANCE, Shuffle(DECK.cards_of("r7 g7 b2")), 2) == (
+        "drawing for the deal: seat 0 r7 (7), seat 1 g7 (7), seat 2 b2 (2); "
+        "seats 0 and 1 tie and draw again"
     )
     state.apply(CHANCE, draw)
     deal = Shuffle(stack(DECK.cards, DECK.cards_of(" ".join([HANDS[0], HANDS[1], "g5"]))))
