@@ -84,6 +84,9 @@ class BotSpec:
         items = rest.split(",") if colon else []
         if not name.strip() or any(not item.strip() for item in items):  # "x:", "x:a=1,,b=2"
             raise bad
+        keys = [item.partition("=")[0].strip() for item in items]
+        if len(set(keys)) < len(keys):
+            raise OptionError(f"bad bot spec {text!r}: a parameter is given twice")
         try:
             params = parse_assignments(items)
         except OptionError:

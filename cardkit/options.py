@@ -157,5 +157,7 @@ def parse_assignments(items: Sequence[str]) -> dict[str, str]:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
             raise OptionError(f"bad option {item!r}: write it as KEY=VALUE")
+        if key.strip() in out:
+            raise OptionError(f"option {key.strip()!r} is given twice: give it once")
         out[key.strip()] = value.strip()
     return out

@@ -62,5 +62,7 @@ def test_bad_values_name_the_allowed_values(name: str, value: object, allowed: s
 
 def test_assignments() -> None:
     assert parse_assignments(["a=1", "b = x"]) == {"a": "1", "b": "x"}
+    with pytest.raises(OptionError, match="option 'a' is given twice"):
+        parse_assignments(["a=1", "b=2", " a =3"])
     with pytest.raises(OptionError, match="KEY=VALUE"):
         parse_assignments(["novalue"])

@@ -100,6 +100,11 @@ def test_a_bad_bot_spec_is_refused(text: str) -> None:
         BotSpec.parse(text)
 
 
+def test_a_bot_parameter_given_twice_is_refused() -> None:
+    with pytest.raises(OptionError, match="a parameter is given twice"):
+        BotSpec.parse("heuristic:challenge_at=5,challenge_at=6")
+
+
 def test_random_bot_is_seeded() -> None:
     def picks(seed: int) -> list[str]:
         bots = [RandomBot(GAME, s, seed * 10 + s) for s in range(2)]
