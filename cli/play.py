@@ -160,7 +160,10 @@ def _claim_default(path: Path) -> Path:
     try:
         return create_unique_save(path)
     except OSError as exc:
-        fail(f"cannot write {path}: {exc.strerror or exc}")
+        fail(
+            f"cannot write {path}: {exc.strerror or exc}; "
+            "give --save FILE, or set CARDKIT_HOME to a folder you can write"
+        )
 
 
 def _first_save(session: PlaySession, claimed: bool) -> None:

@@ -229,6 +229,7 @@ def test_a_file_where_the_saves_folder_should_be(runner: CliRunner, tmp_path: Pa
     assert result.exit_code == 2
     line = one_line_error(result.output)
     assert f"cannot write {tmp_path / 'saves'}" in line and "Not a directory" in line
+    assert "give --save FILE, or set CARDKIT_HOME" in line  # the two ways out
     assert (tmp_path / "saves").read_text() == "in the way\n"
 
 
