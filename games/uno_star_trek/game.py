@@ -20,7 +20,6 @@ from games.uno_star_trek.actions import (
 from games.uno_star_trek.bot import HeuristicBot
 from games.uno_star_trek.cards import (
     BEAM,
-    DEAL_VALUE,
     DECK,
     DRAW2,
     HAND_SIZE,
@@ -40,6 +39,7 @@ from games.uno_star_trek.state import (
     DRAW_COMMANDS,
     MAX_HANDS,
     UnoState,
+    dealer_draw,
     option_int,
 )
 
@@ -213,11 +213,10 @@ def _describe_chance(state: UnoState, action: Shuffle) -> str:
     if state.reshuffle:
         return "the discard pile except its top card is shuffled into a new draw pile"
     if state.phase == DEALER:
-        values = [DEAL_VALUE[cards[i].id] for i in range(len(state.drawers))]
+        values, best = dealer_draw(state.drawers, cards)
         draws = ", ".join(
-            f"seat {s} {cards[i].text} ({values[i]})" for i, s in enumerate(state.drawers)
+            f"seat {s} {cards[i].text} ({value})" for i, (s, value) in enumerate(values)
         )
-        best = [s for s, v in zip(state.drawers, values, strict=True) if v == max(values)]
         if len(best) > 1:
             tied = ", ".join(str(s) for s in best[:-1]) + f" and {best[-1]}"
             return f"drawing for the deal: {draws}; seats {tied} tie and draw again"

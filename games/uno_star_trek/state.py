@@ -211,6 +211,17 @@ class UnoView(View):
     last_hand: tuple[int, ...]
 
 
+def dealer_draw(
+    drawers: tuple[int, ...], cards: tuple[Card, ...]
+) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
+    """Drawing for the first dealer: each drawing seat's ``(seat, value)`` (action and
+    wild cards count 0), and the seats that drew the highest value (one: the dealer;
+    more: they draw again)."""
+    draws = tuple((seat, DEAL_VALUE[cards[i].id]) for i, seat in enumerate(drawers))
+    best = max(value for _, value in draws)
+    return draws, tuple(seat for seat, value in draws if value == best)
+
+
 class UnoState(State):
     """One UNO: Star Trek match: hands until someone reaches ``target_score``."""
 
@@ -418,13 +429,11 @@ class UnoState(State):
             self._turn_up()
 
     def _draw_for_dealer(self, cards: tuple[Card, ...]) -> None:
-        draws = tuple((seat, DEAL_VALUE[cards[i].id]) for i, seat in enumerate(self.drawers))
+        draws, tied = dealer_draw(self.drawers, cards)
         values: list[int | None] = [None] * self.players
         for seat, value in draws:
             values[seat] = value
         self.first_draw = tuple(values)
-        best = max(value for _, value in draws)
-        tied = tuple(seat for seat, value in draws if value == best)
         if len(tied) > 1:
             self.drawers = tied  # the tied seats draw again
             return
@@ -526,7 +535,7 @@ class UnoState(State):
             self._went_out(seat, kind)
             return
         order = self.order
-        following = (seat + order.direction) % self.players  # order.next_seat(seat), inlined
+        following = order.next_seat(seat)
         if kind < SKIP or kind in (WILD, BEAM):
             self._start_turn(following)
         elif kind == REVERSE:
