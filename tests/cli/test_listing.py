@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from cardkit import registry
+from cli import listing
 from cli.listing import GameRow, format_rows
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -152,3 +154,8 @@ def test_rows_are_aligned_and_summaries_wrap_to_the_width(width: int) -> None:
     assert rest[0] == "longer-id  B                 3-10     short"
     assert rest[1].startswith("gone       (failed to load)  -        ImportError:")
     assert " ".join(text[column:] for text in rest[1:]) == "ImportError: no module named gone"
+
+
+def test_the_listing_reads_the_registrys_entry_point_group() -> None:
+    # cli.listing names the group itself, so that listing need not import the core
+    assert listing.GAMES_GROUP == registry.GAMES_GROUP
