@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
+import secrets
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -117,12 +117,10 @@ class Record:
 def write_json(path: Path, data: Any, indent: int = 2) -> None:
     """Write ``data`` as JSON atomically: a temporary file beside ``path``, synced, then
     renamed over it, so a crash leaves the previous file whole. The file gets the
-    permissions of a plainly created one (not a temporary file's 0600)."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    permissions of a plainly created one (the umask applies, as for any new file)."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     try:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             json.dump(data, fh, indent=indent)
             fh.write("\n")
@@ -130,7 +128,7 @@ def write_json(path: Path, data: Any, indent: int = 2) -> None:
             os.fsync(fh.fileno())
         os.replace(tmp, path)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
         raise
 
 
