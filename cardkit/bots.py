@@ -79,18 +79,16 @@ class BotSpec:
     @classmethod
     def parse(cls, text: str) -> BotSpec:
         """Parse ``name`` or ``name:key=value,key=value``."""
-        bad = OptionError(f"bad bot spec {text!r}: write NAME or NAME:KEY=VALUE,...")
         name, colon, rest = text.strip().partition(":")
         items = rest.split(",") if colon else []
-        if not name.strip() or any(not item.strip() for item in items):  # "x:", "x:a=1,,b=2"
-            raise bad
-        keys = [item.partition("=")[0].strip() for item in items]
-        if len(set(keys)) < len(keys):
-            raise OptionError(f"bad bot spec {text!r}: a parameter is given twice")
+        # "x:", "x:a=1,,b=2", "x:a": no name, or a parameter that is not KEY=VALUE
+        keys = [item.partition("=")[0].strip() for item in items if "=" in item]
+        if not name.strip() or len(keys) < len(items) or not all(keys):
+            raise OptionError(f"bad bot spec {text!r}: write NAME or NAME:KEY=VALUE,...")
         try:
             params = parse_assignments(items)
-        except OptionError:
-            raise bad from None
+        except OptionError as exc:  # a parameter given twice
+            raise OptionError(f"bad bot spec {text!r}: {exc}") from None
         return cls(name.strip(), params)
 
     def __str__(self) -> str:

@@ -101,7 +101,7 @@ def test_a_bad_bot_spec_is_refused(text: str) -> None:
 
 
 def test_a_bot_parameter_given_twice_is_refused() -> None:
-    with pytest.raises(OptionError, match="a parameter is given twice"):
+    with pytest.raises(OptionError, match="option 'challenge_at' is given twice"):
         BotSpec.parse("heuristic:challenge_at=5,challenge_at=6")
 
 
