@@ -207,7 +207,10 @@ def _run(plan: Plan, tally: Tally, matches: int, workers: int) -> bool:
     """Play the matches, with a progress bar on a terminal; True when Ctrl-C stopped the run.
 
     Output that is not a terminal (a file, a pipe) gets no progress bar: only results.
+    The first Ctrl-C ends the run between whole matches, so the tally counts every
+    finished match once; a second one interrupts at once.
     """
+    import signal
     import time
 
     from rich.markup import escape
@@ -219,12 +222,19 @@ def _run(plan: Plan, tally: Tally, matches: int, workers: int) -> bool:
     pool = start_pool(plan, workers)
     shown = 0
     progress = _progress_bar() if out.is_terminal else None
+    asked: list[bool] = []
+
+    def on_interrupt(signum: int, frame: object) -> None:
+        asked.append(True)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+    previous = signal.signal(signal.SIGINT, on_interrupt)
     try:
         if progress is not None:
             progress.start()
             task = progress.add_task("arena", total=matches, rate="")
         started = last = time.perf_counter()
-        for report in reports(plan, matches, pool, workers):
+        for report in reports(plan, matches, pool, workers, stop=lambda: bool(asked)):
             tally.add(report)
             if report.failure is not None:
                 shown += 1
@@ -240,15 +250,16 @@ def _run(plan: Plan, tally: Tally, matches: int, workers: int) -> bool:
                     per_s = f"{tally.played / (now - started):,.0f}"
                     rate = counted(per_s, "match/s", "matches/s")
                     progress.update(task, completed=tally.played, rate=rate)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # the second Ctrl-C
         return True
     finally:
+        signal.signal(signal.SIGINT, previous)
         if progress is not None:
             progress.stop()
         if pool is not None:
             pool.terminate()
             pool.join()
-    return False
+    return bool(asked)
 
 
 def _progress_bar() -> Progress:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from multiprocessing.pool import Pool
 from pathlib import Path
 from typing import Any
@@ -160,15 +160,34 @@ def start_pool(plan: Plan, workers: int) -> Pool | None:
     return multiprocessing.get_context().Pool(workers, _init_worker, (plan,))
 
 
-def reports(plan: Plan, matches: int, pool: Pool | None, workers: int) -> Iterator[Report]:
-    """Every match's report, in match order."""
+def reports(
+    plan: Plan,
+    matches: int,
+    pool: Pool | None,
+    workers: int,
+    stop: Callable[[], bool] = lambda: False,
+) -> Iterator[Report]:
+    """Every match's report, in match order, until ``stop()`` says to end early.
+
+    ``stop`` is asked between matches, and while waiting for workers (every
+    0.2 s), so a run ends between whole reports.
+    """
     if pool is None:
         for index in range(matches):
+            if stop():
+                return
             yield play_one(plan, index)
         return
     size = chunk_size(matches, workers)
     chunks = [(start, min(start + size, matches)) for start in range(0, matches, size)]
-    for batch in pool.imap(_run_chunk, chunks):
+    results = pool.imap(_run_chunk, chunks)
+    while not stop():
+        try:
+            batch = results.next(timeout=0.2)
+        except multiprocessing.TimeoutError:
+            continue
+        except StopIteration:
+            return
         yield from batch
 
 

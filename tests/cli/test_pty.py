@@ -161,6 +161,8 @@ def test_arena_ctrl_c_reports_the_finished_matches(tmp_path: Path) -> None:
     assert data["interrupted"] is True
     assert 0 < data["matches"] < 10000000
     assert data["entrants"][0]["matches"] == data["matches"]
+    # every counted match is counted whole: one win in all per finished match
+    assert sum(seat["wins"] for seat in data["seats"]) == data["finished"] == data["matches"]
 
 
 def test_installed_game_through_the_cardkit_script(tmp_path: Path) -> None:
