@@ -33,14 +33,15 @@ import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 import attrs
 
 from cardkit.actions import Action, Shuffle, parse_shuffle
 from cardkit.cards import Card, Deck
 from cardkit.errors import IllegalActionError, OptionError, ParseError
-from cardkit.options import Option, OptionValue, resolve
+from cardkit.events import Event
+from cardkit.options import Option, declared, resolve
 from cardkit.seats import CHANCE
 
 
@@ -84,6 +85,14 @@ class View:
     to_act: tuple[int, ...]
 
 
+@attrs.frozen(slots=True)
+class Refusal:
+    """Why an action is not allowed: a stable ``code`` and a ``reason`` in words."""
+
+    code: str
+    reason: str
+
+
 def highest(scores: Sequence[float]) -> tuple[int, ...]:
     """The seats holding the highest score (several on a tie)."""
     top = max(scores)
@@ -104,11 +113,12 @@ class State(ABC):
     generator; reseeded for each chance step) and ``auto_chance``.
     """
 
-    game: Game
+    game: Game[Any]
     players: int
     seed: int
-    options: Mapping[str, OptionValue]
+    options: Any
     history: list[tuple[int, Action]]
+    log: list[Event] | None
     _rng: random.Random | None
     auto_chance: bool
     _legal_seat: int
@@ -116,10 +126,10 @@ class State(ABC):
 
     def __init__(
         self,
-        game: Game,
+        game: Game[Any],
         players: int,
         seed: int,
-        options: Mapping[str, OptionValue],
+        options: Any,
         auto_chance: bool = True,
     ) -> None:
         self.game = game
@@ -127,23 +137,41 @@ class State(ABC):
         self.seed = seed
         self.options = options
         self.history = []
+        self.log = None
         self._rng = None
         self.auto_chance = auto_chance
         self._legal_seat = _STALE
         self._legal = ()
+        if type(self).setup is not State.setup:  # states written before setup() set up alone
+            self.setup()
+            if auto_chance:
+                self.resolve_chance()
+
+    def setup(self) -> None:  # noqa: B027 - a hook; games without one set up in __init__
+        """Set up the match's own fields (hands, scores, phase); called by ``__init__``.
+
+        ``game``, ``players``, ``seed``, ``options`` (the game's typed options
+        record) are set before; due chance is resolved after, so a game never
+        calls :meth:`resolve_chance` itself.
+        """
 
     # -- what a game implements -------------------------------------------------
 
-    @abstractmethod
     def _to_act(self) -> tuple[int, ...]:
-        """Seats that may act now, in the order a runner should ask them; ``()`` when over.
+        """Older games' name for :meth:`to_act` (which new games define directly)."""
+        raise NotImplementedError(f"{type(self).__name__} defines no to_act")
 
-        Return ``(CHANCE,)`` while a shuffle is due (see :meth:`chance_cards`).
-        """
-
-    @abstractmethod
     def _legal_actions(self, seat: int) -> tuple[Action, ...]:
-        """Every legal action of ``seat`` now (empty if it may not act)."""
+        """Every legal action of ``seat`` now (empty if it may not act).
+
+        The default filters :meth:`candidates` through :meth:`_refusal`.
+        """
+        found = self.candidates(seat)
+        if found is None:
+            raise NotImplementedError(f"{type(self).__name__} lists no candidates or legal actions")
+        if seat not in self.to_act():
+            return ()
+        return tuple(a for a in found if self._refusal(seat, a) is None)
 
     @abstractmethod
     def _apply(self, seat: int, action: Action) -> None:
@@ -169,11 +197,39 @@ class State(ABC):
     def zones(self) -> tuple[Zone, ...]:
         """Every place a card can be, with who may see it. Every card is in exactly one."""
 
-    def explain(self, seat: int, action: Action) -> tuple[str, str]:
-        """``(code, reason)`` why ``action`` is illegal for ``seat`` now.
+    def _refusal(self, seat: int, action: Action) -> Refusal | None:
+        """The game's verdict on ``action`` by ``seat``: ``None`` when it is legal, else why not.
 
-        Called only when an action is rejected. Games override it to give the
-        rule in words; this default covers turn order and the rest generically.
+        State each rule once, per action kind, here: :meth:`_legal_actions`
+        lists exactly the actions this accepts (by filtering candidates with it,
+        or through the same core primitive it consults, such as
+        :meth:`TrickOrder.playable_mask <cardkit.tricks.TrickOrder.playable_mask>`),
+        and the conformance kit checks that the two agree. The core answers for
+        a match that is over and for a seat that is not to act when this
+        returns ``None`` for it; a game may word those cases itself.
+
+        The default keeps games written with :meth:`explain`: legal actions pass,
+        anything else gets the reason ``explain`` gives.
+        """
+        if action in self.legal_actions(seat):
+            return None
+        return Refusal(*self.explain(seat, action))
+
+    def candidates(self, seat: int) -> tuple[Action, ...] | None:
+        """Optional: every action of every kind ``seat`` might try now, legal or not.
+
+        A game that returns them gets :meth:`_legal_actions` for free (the
+        candidates its :meth:`_refusal` accepts), and the conformance kit tries
+        each against the rules. ``None`` (the default): the game lists its legal
+        actions itself.
+        """
+        return None
+
+    def explain(self, seat: int, action: Action) -> tuple[str, str]:
+        """``(code, reason)`` why ``action`` is illegal for ``seat`` now (older games).
+
+        Called only when an action is rejected, by the default :meth:`_refusal`.
+        This default covers turn order and the rest generically.
         """
         if self.is_over():
             return "game-over", "the match is over"
@@ -193,9 +249,9 @@ class State(ABC):
             cls.to_act = cls._to_act  # type: ignore[method-assign]
 
     def to_act(self) -> tuple[int, ...]:
-        """Seats that may act now, in the order a runner should ask them.
+        """Seats that may act now, in the order a runner should ask them; ``()`` when over.
 
-        (A game's ``_to_act`` is bound to this name directly, saving a call per step.)
+        Return ``(CHANCE,)`` while a shuffle is due (see :meth:`chance_cards`).
         """
         return self._to_act()
 
@@ -208,17 +264,66 @@ class State(ABC):
         self._legal = legal
         return legal
 
+    def refusal(self, seat: int, action: Action) -> Refusal | None:
+        """``None`` when ``seat`` may apply ``action`` now, else the :class:`Refusal` (why not).
+
+        One verdict for :meth:`check`, :meth:`apply`, front ends and the
+        conformance kit: the game's :meth:`_refusal`, with the match being over
+        and turn order answered by the core.
+        """
+        if seat == CHANCE:
+            try:
+                self._check_chance(action)
+            except IllegalActionError as exc:
+                return Refusal(exc.code, exc.reason)
+            return None
+        if self.is_over():
+            return Refusal("game-over", "the match is over")
+        verdict = self._refusal(seat, action)
+        if verdict is None and seat not in self.to_act():
+            return Refusal("not-your-turn", f"it is not seat {seat}'s turn (to act: {self._who()})")
+        return verdict
+
     def check(self, seat: int, action: Action) -> None:
         """Raise ``IllegalActionError`` (with the game's code and reason) unless ``seat``
         may apply ``action`` now; change nothing either way."""
         if seat == CHANCE:
             self._check_chance(action)
         elif action not in self.legal_actions(seat):
-            code, reason = self.explain(seat, action)
-            raise IllegalActionError(action, seat, reason, code)
+            verdict = self.refusal(seat, action)
+            if verdict is None:  # the rules and the legal actions disagree: the kit reports it
+                verdict = Refusal("not-allowed", self._not_listed(seat))
+            raise IllegalActionError(action, seat, verdict.reason, verdict.code)
 
-    def apply(self, seat: int, action: Action) -> None:
-        """Apply ``action`` for ``seat``, or raise ``IllegalActionError`` and change nothing."""
+    def _not_listed(self, seat: int) -> str:
+        legal = ", ".join(str(a) for a in self.legal_actions(seat)[:8])
+        return f"not allowed now; legal actions include {legal}" if legal else "not allowed now"
+
+    @property
+    def recording(self) -> bool:
+        """True when this state records events (``game.create(..., events=True)``)."""
+        return self.log is not None
+
+    def emit(self, event: Event) -> None:
+        """Record ``event`` for the step being applied (nothing when not recording).
+
+        In a hot path, test :attr:`log` first so that no event is even built::
+
+            if self.log is not None:
+                self.log.append(Played(seat, card))
+        """
+        if self.log is not None:
+            self.log.append(event)
+
+    def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
+        """Apply ``action`` for ``seat``, or raise ``IllegalActionError`` and change nothing.
+
+        Returns the events of the step (due chance included), or ``()`` when
+        the state records none.
+        """
+        log = self.log
+        if log is not None:
+            mark = len(log)
         if seat == CHANCE:
             self._check_chance(action)
         else:
@@ -233,6 +338,9 @@ class State(ABC):
         self._legal_seat = _STALE
         if self.auto_chance and self.chance_cards():
             self.resolve_chance()
+        if log is None:
+            return ()
+        return tuple(log[mark:])
 
     def resolve_chance(self) -> None:
         """Apply every due shuffle from the state's own generator."""
@@ -306,7 +414,7 @@ class State(ABC):
         seats = self.to_act()
         return ", ".join("chance" if s == CHANCE else str(s) for s in seats) or "nobody"
 
-    def clone(self) -> State:
+    def clone(self) -> Self:
         """An independent copy (cards, actions and the game are shared, being immutable;
         so is ``rng``, which is reseeded before every shuffle)."""
         return copy.deepcopy(self)
@@ -318,8 +426,8 @@ class State(ABC):
         for name, value in _state_items(self):
             if name in _SHARED:  # immutable, or reseeded before every use
                 setattr(new, name, value)
-            elif name == "history":  # a list of immutable steps
-                setattr(new, name, list(value))
+            elif name in ("history", "log"):  # lists of immutable steps and events
+                setattr(new, name, None if value is None else list(value))
             else:
                 setattr(new, name, copy.deepcopy(value, memo))
         return new
@@ -342,11 +450,23 @@ def _state_items(state: State) -> list[tuple[str, Any]]:
     return items
 
 
-class Game(ABC):
+if TYPE_CHECKING:  # a default, so that a bare ``Game`` means ``Game[State]`` (PEP 696)
+    from typing_extensions import TypeVar as DefaultTypeVar
+
+    S = DefaultTypeVar("S", bound=State, default=State)
+else:
+    S = TypeVar("S", bound=State)
+
+
+class Game(ABC, Generic[S]):
     """A plugin game. Subclass it, fill in the class attributes, register an instance.
 
-    ``bots`` maps bot names (``heuristic``, ...) to bot classes that play this
-    game; generic bots such as ``random`` come from the registry.
+    ``state`` is the game's :class:`State` class, which :meth:`create` makes;
+    ``Options`` its typed options record (an ``attrs.frozen`` class whose fields
+    are made with :func:`cardkit.options.option`), from which ``options`` (the
+    declared :class:`~cardkit.options.Option` list) is derived. ``bots`` maps
+    bot names (``heuristic``, ...) to bot classes that play this game; generic
+    bots such as ``random`` come from the registry.
     """
 
     id: ClassVar[str]
@@ -355,20 +475,24 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     default_players: ClassVar[int]
-    options: ClassVar[tuple[Option, ...]] = ()
+    state: type[S]
+    Options: ClassVar[type[Any] | None] = None
+    options: tuple[Option, ...] = ()
     rules: ClassVar[str] = ""
     bots: ClassVar[Mapping[str, type[Any]]] = {}
     suit_styles: ClassVar[Mapping[str, str]] = {}
     """Rich style per suit (``{"R": "red"}``) for front ends; its order is the display order."""
 
-    @abstractmethod
-    def new_state(
-        self, players: int, seed: int, options: Mapping[str, OptionValue], auto_chance: bool
-    ) -> State:
+    def __init__(self) -> None:
+        if self.Options is not None:
+            self.options = declared(self.Options)
+
+    def new_state(self, players: int, seed: int, options: Any, auto_chance: bool) -> S:
         """A fresh match with validated options (called by :meth:`create`)."""
+        return self.state(self, players, seed, options, auto_chance)
 
     @abstractmethod
-    def deck(self, players: int, options: Mapping[str, OptionValue]) -> Deck:
+    def deck(self, players: int, options: Any) -> Deck:
         """The deck a match with these settings uses (for parsing card texts)."""
 
     @abstractmethod
@@ -379,7 +503,7 @@ class Game(ABC):
         """
 
     @abstractmethod
-    def max_steps(self, players: int, options: Mapping[str, OptionValue]) -> int:
+    def max_steps(self, players: int, options: Any) -> int:
         """An upper bound on the number of steps (actions, chance included) of a match."""
 
     def check_players(self, players: int) -> None:
@@ -391,10 +515,17 @@ class Game(ABC):
                 f"{self.id} is for {self.min_players} to {self.max_players} players, not {players}"
             )
 
-    def check_options(self, players: int, options: Mapping[str, OptionValue]) -> None:
+    def check_options(self, players: int, options: Any) -> None:
         """Raise ``OptionError`` for option values that conflict with each other or
-        with the player count. Called by :meth:`create` after each option is checked."""
+        with the player count. Called by :meth:`create` after each option is checked,
+        with the typed options record."""
         return None
+
+    def make_options(self, options: Mapping[str, Any] | None = None) -> Any:
+        """The typed options record (or, for a game without one, the mapping) for ``options``:
+        defaults overridden by the values given, each checked."""
+        values = resolve(self.options, options, self.id)
+        return values if self.Options is None else self.Options(**values)
 
     def create(
         self,
@@ -403,15 +534,27 @@ class Game(ABC):
         options: Mapping[str, Any] | None = None,
         *,
         auto_chance: bool = True,
-    ) -> State:
-        """Validate players and options, then start a match seeded with ``seed``."""
+        events: bool = False,
+    ) -> S:
+        """Validate players and options, then start a match seeded with ``seed``.
+
+        With ``events``, the state records :mod:`events <cardkit.events>` as it
+        plays (the deal made at creation included, in ``state.log``).
+        """
         n = self.default_players if players is None else players
         self.check_players(n)
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise OptionError(f"seed must be a whole number, not {seed!r}")
-        values = resolve(self.options, options, self.id)
+        values = self.make_options(options)
         self.check_options(n, values)
-        return self.new_state(n, seed, values, auto_chance)
+        if not events:
+            return self.new_state(n, seed, values, auto_chance)
+        state = self.new_state(n, seed, values, False)  # record from the first chance step on
+        state.log = []
+        state.auto_chance = auto_chance
+        if auto_chance:
+            state.resolve_chance()
+        return state
 
     def parse_record_action(self, seat: int, text: str, state: State) -> Action:
         """Parse one recorded action: a shuffle for the chance seat, else a game action."""
@@ -422,13 +565,29 @@ class Game(ABC):
             return parse_shuffle(text, self.deck(state.players, state.options))
         return self.parse_action(text, state)
 
+    def line(self, event: Event, viewer: int | None) -> str:
+        """One line of an event stream: ``event`` in words, for ``viewer`` (None: all-seeing).
+
+        Formatting only: an event says what happened, and only events that
+        ``viewer`` may see are passed here. The default is ``str(event)``.
+        """
+        return str(event)
+
     def describe(self, state: State, seat: int, action: Action, viewer: int | None) -> str:
         """One line for a stream of events: ``seat`` did ``action``, as ``viewer`` may see it.
 
-        ``state`` is the state before the action; ``viewer`` is None for an
-        all-seeing observer. Games override this to hide secrets (a sealed
-        pick, a drawn card) from other seats.
+        ``state`` is the state before the action. The default applies the
+        action to a copy that records events and joins the lines of the events
+        ``viewer`` may see; games written before events override it.
         """
-        if seat == CHANCE:
+        if seat == CHANCE and not state.recording:
             return "the cards are shuffled and dealt"
-        return f"seat {seat}: {action}"
+        copy = state.clone()
+        copy.log = []
+        copy.auto_chance = False
+        try:
+            events = copy.apply(seat, action)
+        except IllegalActionError:
+            return f"seat {seat}: {action}"
+        lines = [self.line(e, viewer) for e in events if e.seen_by(viewer)]
+        return "; ".join(lines) or f"seat {seat}: {action}"

@@ -123,9 +123,9 @@ def show_value(value: Any) -> str:
     return _show(value)
 
 
-def to_json(values: Mapping[str, OptionValue]) -> dict[str, Any]:
-    """Option values ready for JSON: ``ints`` values (tuples) as lists."""
-    return {k: list(v) if isinstance(v, tuple) else v for k, v in values.items()}
+def to_json(values: Any) -> dict[str, Any]:
+    """Option values ready for JSON (a typed record or a mapping): ``ints`` values as lists."""
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in as_dict(values).items()}
 
 
 def resolve(
@@ -161,3 +161,63 @@ def parse_assignments(items: Sequence[str]) -> dict[str, str]:
             raise OptionError(f"option {key.strip()!r} is given twice: give it once")
         out[key.strip()] = value.strip()
     return out
+
+
+_KIND_OF_TYPE: dict[Any, str] = {bool: "bool", int: "int", str: "str", tuple[int, ...]: "ints"}
+
+
+def option(
+    default: Any,
+    help: str,
+    *,
+    choices: Sequence[OptionValue] | None = None,
+    low: int | None = None,
+    high: int | None = None,
+) -> Any:
+    """One field of a game's typed options record (an ``attrs.frozen`` class).
+
+    The field's annotation gives the kind (``bool``, ``int``, ``str`` or
+    ``tuple[int, ...]``); ``help``, ``choices`` and the bounds are what
+    ``cardkit rules`` lists and what creation checks::
+
+        @attrs.frozen
+        class TinyOptions:
+            hand_size: int = option(2, "cards dealt to each seat", low=1, high=4)
+    """
+    meta = {"help": help, "choices": tuple(choices) if choices is not None else None}
+    return attrs.field(default=default, metadata={"cardkit": {**meta, "low": low, "high": high}})
+
+
+def declared(options_type: type[Any]) -> tuple[Option, ...]:
+    """The :class:`Option` of each field of a typed options record, in field order."""
+    attrs.resolve_types(options_type)
+    out: list[Option] = []
+    for field in attrs.fields(options_type):
+        meta = field.metadata.get("cardkit")
+        if meta is None:
+            raise TypeError(f"{options_type.__name__}.{field.name} is not declared with option()")
+        kind = _KIND_OF_TYPE.get(field.type)
+        if kind is None:
+            raise TypeError(
+                f"{options_type.__name__}.{field.name}: an option is bool, int, str "
+                f"or tuple[int, ...], not {field.type}"
+            )
+        out.append(
+            Option(
+                field.name,
+                kind,
+                field.default,
+                meta["help"],
+                choices=meta["choices"],
+                low=meta["low"],
+                high=meta["high"],
+            )
+        )
+    return tuple(out)
+
+
+def as_dict(options: Any) -> dict[str, OptionValue]:
+    """Option values by name, from a typed options record or a mapping."""
+    if attrs.has(type(options)):
+        return dict(attrs.asdict(options, recurse=False))
+    return dict(options)

@@ -17,7 +17,7 @@ import attrs
 
 from cardkit.errors import CardkitError, RecordError
 from cardkit.game import Game, State
-from cardkit.options import OptionValue
+from cardkit.options import OptionValue, as_dict
 from cardkit.options import to_json as options_json
 
 FORMAT = "cardkit-record"
@@ -42,7 +42,7 @@ class Record:
             game=state.game.id,
             players=state.players,
             seed=state.seed,
-            options=dict(state.options),
+            options=as_dict(state.options),
             actions=tuple((seat, str(action)) for seat, action in state.history),
             meta=dict(meta or {}),
         )

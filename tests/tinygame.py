@@ -22,8 +22,6 @@ highest card deals first (a over b on equal ranks; the wild is lowest).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 import attrs
 
 from cardkit import (
@@ -33,7 +31,7 @@ from cardkit import (
     Deck,
     Decline,
     Game,
-    Option,
+    OptionError,
     ParseError,
     Play,
     ResponseWindow,
@@ -49,8 +47,19 @@ from cardkit import (
     Zone,
 )
 from cardkit.actions import words
-from cardkit.game import highest
-from cardkit.options import OptionValue
+from cardkit.events import (
+    Dealt,
+    Event,
+    HandScored,
+    MatchOver,
+    Played,
+    Received,
+    TrickWon,
+    only,
+    others,
+)
+from cardkit.game import Refusal, highest
+from cardkit.options import option
 
 DECK = Deck(
     "tiny",
@@ -76,6 +85,58 @@ class Cheer(Action):
 PICKS = (Pick("high"), Pick("low"))
 CHEER = Cheer()
 DECLINE = Decline()
+PLAYS = (*tuple(Play(c) for c in DECK.faces), Play(WILD, "a"), Play(WILD, "b"))
+CANDIDATES: tuple[Action, ...] = (*PICKS, CHEER, DECLINE, *PLAYS)
+"""Every action of every kind a seat might try: the rules decide which are legal."""
+
+
+@attrs.frozen(slots=True)
+class TinyOptions:
+    hand_size: int = option(2, "cards dealt to each seat", low=1, high=4)
+    hands: int = option(2, "hands in a match", low=1, high=10)
+    trump: str = option("a", "trump suit", choices=("a", "b", "none"))
+    order: str = option("led", "suit order in a trick", choices=("led", "ranked"))
+    floor: int = option(-100, "lowest total a player can have")
+    draw_dealer: bool = option(False, "draw cards for the first deal")
+
+
+@attrs.frozen(slots=True)
+class Picked(Event):
+    seat: int
+    mode: str | None  # None in the public event: the pick is sealed
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} picks {self.mode or 'in secret'}"
+
+
+@attrs.frozen(slots=True)
+class Revealed(Event):
+    picks: tuple[str, ...]
+    mode: str
+
+    def __str__(self) -> str:
+        return f"picks revealed: {' '.join(self.picks)}; mode {self.mode}"
+
+
+@attrs.frozen(slots=True)
+class Cheered(Event):
+    seat: int
+    winner: int
+    cheer: bool
+
+    def __str__(self) -> str:
+        verb = "cheers" if self.cheer else "does not cheer"
+        return f"seat {self.seat} {verb} seat {self.winner}"
+
+
+@attrs.frozen(slots=True)
+class DealerDrawn(Event):
+    drawn: tuple[Card, ...]
+    dealer: int
+
+    def __str__(self) -> str:
+        shown = " ".join(c.text for c in self.drawn)
+        return f"draw for the deal: {shown}; seat {self.dealer} deals first"
 
 
 @attrs.frozen(slots=True)
@@ -93,36 +154,30 @@ class TinyView(View):
 
 
 class TinyState(State):
-    def __init__(
-        self, game: Game, players: int, seed: int, options: Mapping[str, OptionValue], auto: bool
-    ) -> None:
-        super().__init__(game, players, seed, options, auto)
-        size = options["hand_size"]
-        assert isinstance(size, int)
-        self.size = size
-        self.order = TurnOrder(players, dealer=0)
-        trump = options["trump"]
+    options: TinyOptions
+
+    def setup(self) -> None:
+        o = self.options
+        n = self.players
+        self.size = o.hand_size
+        self.order = TurnOrder(n, dealer=0)
         self.trick_order = TrickOrder(
-            trump=None if trump == "none" else str(trump),
-            suit_rank={"a": 2, "b": 1} if options["order"] == "ranked" else None,
+            trump=None if o.trump == "none" else o.trump,
+            suit_rank={"a": 2, "b": 1} if o.order == "ranked" else None,
             adopters=frozenset({WILD}),
         )
-        floor = options["floor"]
-        assert isinstance(floor, int)
-        self.board = Scoreboard.start(players, 0, floor)
-        self.hands_total = int(options["hands"])
+        self.board = Scoreboard.start(n, 0, o.floor)
+        self.hands_total = o.hands
         self.stock: list[Card] = list(DECK.cards)
-        self.hands: list[list[Card]] = [[] for _ in range(players)]
-        self.won: list[list[Card]] = [[] for _ in range(players)]
-        self.tricks = [0] * players
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.won: list[list[Card]] = [[] for _ in range(n)]
+        self.tricks = [0] * n
         self.trick: Trick | None = None
         self.choice: SealedChoice[str] | None = None
         self.mode: str | None = None
         self.window: ResponseWindow | None = None
         self.drawn: tuple[Card, ...] = ()
-        self.phase = "draw" if options["draw_dealer"] else "deal"
-        if auto:
-            self.resolve_chance()
+        self.phase = "draw" if o.draw_dealer else "deal"
 
     # -- core protocol ----------------------------------------------------------
 
@@ -132,7 +187,7 @@ class TinyState(State):
     def chance_draw(self) -> int:
         return self.players if self.phase == "draw" else 0
 
-    def _to_act(self) -> tuple[int, ...]:
+    def to_act(self) -> tuple[int, ...]:
         if self.phase in ("draw", "deal"):
             return (CHANCE,)
         if self.phase == "pick":
@@ -144,24 +199,55 @@ class TinyState(State):
             return (self.order.current,)
         return ()
 
-    def _legal_actions(self, seat: int) -> tuple[Action, ...]:
-        if self.phase == "pick":
-            assert self.choice is not None
-            return PICKS if seat in self.choice.pending else ()
+    def candidates(self, seat: int) -> tuple[Action, ...]:
+        return CANDIDATES
+
+    # -- the rules, each stated once ------------------------------------------------
+
+    def _refusal(self, seat: int, action: Action) -> Refusal | None:
+        if isinstance(action, Pick):
+            return self._refuse_pick(seat, action)
+        if isinstance(action, Cheer | Decline):  # the next play closes the window
+            if self.window is None or seat not in self.window.pending:
+                return Refusal("no-window", "nobody is cheering now")
+            return None
+        if isinstance(action, Play):
+            return self._refuse_play(seat, action)
+        return Refusal("not-allowed", "pick, play, cheer or decline")
+
+    def _refuse_pick(self, seat: int, action: Pick) -> Refusal | None:
+        if self.phase != "pick":
+            return Refusal("picked", "picks are made once, before the tricks")
+        assert self.choice is not None
+        if seat not in self.choice.pending:
+            return Refusal("picked", "you already picked")
+        if action.mode not in ("high", "low"):
+            return Refusal("bad-pick", "pick high or low")
+        return None
+
+    def _refuse_play(self, seat: int, action: Play) -> Refusal | None:
         if self.phase != "play":
-            return ()
-        if self.window is not None and seat in self.window.pending:
-            return (CHEER, DECLINE)
+            return Refusal("not-playing", "cards are played after the picks")
         if seat != self.order.current:
-            return ()
+            current = self.order.current
+            return Refusal("not-your-turn", f"it is not seat {seat}'s turn to play ({current} is)")
         assert self.trick is not None
-        out: list[Action] = []
-        for card in self.trick_order.playable(self.hands[seat], self.trick.led):
-            if card is WILD and self.trick.led is None:
-                out.extend(Play(card, s) for s in "ab")
-            else:
-                out.append(Play(card))
-        return tuple(out)
+        card = action.card
+        hand = self.hands[seat]
+        if card not in hand:
+            return Refusal("not-in-hand", f"you do not hold {card.text}")
+        led = self.trick.led
+        if card is WILD and led is None:
+            if action.declare not in ("a", "b"):
+                return Refusal("declare", "a led w names its suit: play w a, or play w b")
+            return None
+        if action.declare is not None:
+            return Refusal("no-declare", f"only a led w names a suit: play {card.text}")
+        if card not in self.trick_order.playable(hand, led):
+            return Refusal("must-follow-suit", f"you hold {led} cards and must follow suit")
+        return None
+
+    # -- steps ----------------------------------------------------------------------
 
     def _apply(self, seat: int, action: Action) -> None:
         if seat == CHANCE and self.phase == "draw":
@@ -173,47 +259,64 @@ class TinyState(State):
             )
             self.order.dealer = best
             self.phase = "deal"
+            self.emit(DealerDrawn(action.cards, best))
         elif seat == CHANCE:
             assert isinstance(action, Shuffle)
             self._deal(action.cards)
         elif isinstance(action, Pick):
             assert self.choice is not None
+            self.emit(Picked(seat, None, to=others(self.players, seat), cover=True))
+            self.emit(Picked(seat, action.mode, to=only(seat)))
             if self.choice.pick(seat, action.mode):
-                highs = sum(1 for m in self.choice.picks.values() if m == "high")
+                picks = self.choice.picks
+                highs = sum(1 for m in picks.values() if m == "high")
                 self.mode = "high" if highs * 2 >= self.players else "low"
                 self.phase = "play"
+                self.emit(Revealed(tuple(picks[s] for s in range(self.players)), self.mode))
         elif isinstance(action, Cheer | Decline):
             assert self.window is not None and self.window.subject is not None
             self.window.respond(seat)
             if isinstance(action, Cheer):
                 self.board.add(self.window.subject, 1)
+            self.emit(Cheered(seat, self.window.subject, isinstance(action, Cheer)))
         elif isinstance(action, Play):
             self._play(seat, action)
 
     def _deal(self, cards: tuple[Card, ...]) -> None:
         self.stock = list(cards)
-        for seat in range(self.players):
-            take = (seat - self.order.dealer - 1) % self.players
+        n = self.players
+        for seat in range(n):
+            take = (seat - self.order.dealer - 1) % n
             self.hands[seat] = sorted(
                 self.stock[take * self.size : (take + 1) * self.size], key=lambda c: c.id
             )
-        self.stock = self.stock[self.players * self.size :]
-        self.choice = SealedChoice(tuple(range(self.players)))
+        self.stock = self.stock[n * self.size :]
+        self.choice = SealedChoice(tuple(range(n)))
         self.trick = Trick(self.order.left_of_dealer())
         self.order.current = self.order.left_of_dealer()
         self.phase = "pick"
+        if self.log is not None:
+            number = self.board.hands_played + 1
+            self.emit(Dealt(self.order.dealer, self.size, number, self.hands_total))
+            for s in range(n):
+                self.emit(Received(s, tuple(self.hands[s]), to=only(s)))
 
     def _play(self, seat: int, action: Play) -> None:
         assert self.trick is not None
         self.window = None
         self.hands[seat].remove(action.card)
         self.trick.add(seat, action.card, self.trick_order, action.declare)
+        self.emit(Played(seat, action.card, action.declare))
         if len(self.trick) < self.players:
             self.order.advance()
             return
         winner = self.trick.winner()
         self.tricks[winner] += 1
         self.won[winner].extend(self.trick.cards)
+        if self.log is not None:
+            best = self.trick.cards[self.trick.best]
+            plays = tuple(zip(self.trick.seats, self.trick.cards, strict=True))
+            self.emit(TrickWon(winner, best, sum(self.tricks), plays))
         self.trick = Trick(winner)
         self.order.current = winner
         if any(self.hands):
@@ -224,9 +327,13 @@ class TinyState(State):
 
     def _end_hand(self) -> None:
         sign = 1 if self.mode == "high" else -1
-        self.board.add_hand([sign * t for t in self.tricks])
+        points = self.board.add_hand([sign * t for t in self.tricks])
+        self.emit(HandScored(self.board.hands_played, tuple(points), tuple(self.board.totals)))
         if self.board.hands_played >= self.hands_total:
             self.phase = "over"
+            if self.log is not None:
+                result = self.result()
+                self.emit(MatchOver(result.scores, result.winners))
             return
         self.order.rotate_dealer()
         self.stock = [*self.stock, *(c for pile in self.won for c in pile)]
@@ -271,49 +378,23 @@ class TinyState(State):
             zones.append(Zone("trick", tuple(self.trick.cards), everyone))
         return tuple(zones)
 
-    def explain(self, seat: int, action: Action) -> tuple[str, str]:
-        if (
-            isinstance(action, Play)
-            and self.phase == "play"
-            and seat == self.order.current
-            and self.trick is not None
-            and action.card in self.hands[seat]
-            and action.card not in self.trick_order.playable(self.hands[seat], self.trick.led)
-        ):
-            return "must-follow-suit", f"you hold {self.trick.led} cards and must follow suit"
-        return super().explain(seat, action)
 
-
-class TinyGame(Game):
+class TinyGame(Game[TinyState]):
     id = "tiny"
     name = "Tiny"
     summary = "a nine-card test game for the core"
     min_players = 2
     max_players = 3
     default_players = 2
-    options = (
-        Option("hand_size", "int", 2, "cards dealt to each seat", low=1, high=4),
-        Option("hands", "int", 2, "hands in a match", low=1, high=10),
-        Option("trump", "str", "a", "trump suit", choices=("a", "b", "none")),
-        Option("order", "str", "led", "suit order in a trick", choices=("led", "ranked")),
-        Option("floor", "int", -100, "lowest total a player can have"),
-        Option("draw_dealer", "bool", False, "draw cards for the first deal"),
-    )
+    state = TinyState
+    Options = TinyOptions
     rules = "Nine cards, a sealed high/low pick, tricks with a wild card, cheers."
 
-    def new_state(
-        self, players: int, seed: int, options: Mapping[str, OptionValue], auto_chance: bool
-    ) -> TinyState:
-        return TinyState(self, players, seed, options, auto_chance)
-
-    def deck(self, players: int, options: Mapping[str, OptionValue]) -> Deck:
+    def deck(self, players: int, options: TinyOptions) -> Deck:
         return DECK
 
-    def check_options(self, players: int, options: Mapping[str, OptionValue]) -> None:
-        from cardkit import OptionError
-
-        size = options["hand_size"]
-        assert isinstance(size, int)
+    def check_options(self, players: int, options: TinyOptions) -> None:
+        size = options.hand_size
         if size * players > len(DECK):
             raise OptionError(
                 f"hand_size {size} needs {size * players} cards for {players} players; "
@@ -332,10 +413,9 @@ class TinyGame(Game):
             return Play(DECK.card(parts[1]), parts[2] if len(parts) == 3 else None)
         raise ParseError(f"cannot read {text!r}: try pick high, pick low, play a3, cheer, decline")
 
-    def max_steps(self, players: int, options: Mapping[str, OptionValue]) -> int:
-        size = int(options["hand_size"])
-        per_hand = 1 + players + players * size + players * size
-        return 1 + per_hand * int(options["hands"])
+    def max_steps(self, players: int, options: TinyOptions) -> int:
+        per_hand = 1 + players + players * options.hand_size * 2
+        return 1 + per_hand * options.hands
 
 
 GAME = TinyGame()

@@ -196,26 +196,7 @@ def test_a_sampled_draw_is_recorded_with_only_the_cards_drawn() -> None:
     assert len(state.history[1][1].cards) == 9  # type: ignore[attr-defined]
 
 
-def test_a_games_to_act_is_the_public_to_act_and_legal_actions_follow_each_step() -> None:
-    assert TinyState.to_act is TinyState._to_act  # bound once, for every game
-
-    class Own(TinyState):
-        def to_act(self) -> tuple[int, ...]:  # a game's own to_act is left alone
-            return ()
-
-    assert Own.to_act is not Own._to_act
-
-    class Below(Own):  # overrides only _to_act: Own's to_act still stands
-        def _to_act(self) -> tuple[int, ...]:
-            return (0,)
-
-    assert Below.to_act is Own.to_act
-
-    class Plain(TinyState):  # overrides only _to_act under a bound to_act: bound again
-        def _to_act(self) -> tuple[int, ...]:
-            return (1,)
-
-    assert Plain.to_act is Plain._to_act
+def test_legal_actions_are_cached_within_a_step_and_follow_each_step() -> None:
     state = GAME.create(2, 3)
     seat = state.to_act()[0]
     before = state.legal_actions(seat)

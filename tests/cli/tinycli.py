@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from cardkit import Action, BaseBot, Option, State, View
+from cardkit import CHANCE, Action, BaseBot, Option, State, View
 from tests.tinygame import GAME as TINY
 from tests.tinygame import Pick, TinyGame
 
@@ -72,7 +72,9 @@ class TinyCliGame(TinyGame):
     def describe(self, state: State, seat: int, action: Action, viewer: int | None) -> str:
         if isinstance(action, Pick) and viewer is not None and viewer != seat:
             return f"seat {seat} picks in secret"
-        return super().describe(state, seat, action, viewer)
+        if seat == CHANCE:
+            return "the cards are shuffled and dealt"
+        return f"seat {seat}: {action}"
 
 
 GAME = TinyCliGame()

@@ -147,16 +147,16 @@ class OhHellState(State):
         auto_chance: bool,
     ) -> None:
         super().__init__(game, players, seed, options, auto_chance)
-        self.setup = setup(players, options)
+        self.table = setup(players, options)
         self.fixed_tricks = _int(options, "num_tricks_fixed")
         self.penalty = bool(options["off_bid_penalty"])
         self.points = _int(options, "points_per_trick")
         self.hands_total = _int(options, "hands")
         self.order = TurnOrder(players)
         self.board = Scoreboard.start(players)
-        self.trick_counters = self.setup.trick_counters
-        self.seat_counters = self.setup.seat_counters
-        self.stock: list[Card] = list(self.setup.cards)
+        self.trick_counters = self.table.trick_counters
+        self.seat_counters = self.table.seat_counters
+        self.stock: list[Card] = list(self.table.cards)
         self.hands: list[list[Card]] = [[] for _ in range(players)]
         self.trump: Card | None = None
         self.trick_order = TrickOrder()
@@ -186,7 +186,7 @@ class OhHellState(State):
         if self.phase == "cut":
             return self.seat_counters
         if self.phase == "deal":
-            return self.setup.cards
+            return self.table.cards
         return ()
 
     def _to_act(self) -> tuple[int, ...]:
@@ -204,7 +204,7 @@ class OhHellState(State):
             return tuple(b for b in BIDS[: self.num_tricks + 1] if b.amount != hooked)
         if self.phase == "play":
             assert self.trick is not None
-            plays = self.setup.plays
+            plays = self.table.plays
             return tuple(
                 plays[c] for c in self.trick_order.playable(self.hands[seat], self.trick.led)
             )
@@ -289,7 +289,7 @@ class OhHellState(State):
             self.phase = "over"
             return
         self.order.rotate_dealer()
-        self.stock = list(self.setup.cards)
+        self.stock = list(self.table.cards)
         self.trump = None
         self.trick_order = TrickOrder()
         self.bids = [None] * self.players

@@ -160,7 +160,7 @@ def test_a_match_passes_the_deal_left_and_adds_up() -> None:
     # Hand 1: seat 1 bid 1 took 1: 11; seat 2 bid 0 took 0: 10; seat 0 bid 1 took 0: 0.
     assert state.view(0).scores == (0, 11, 10)
     assert not state.is_over()
-    assert state.chance_cards() == state.setup.cards  # no new cut: seat 1 deals
+    assert state.chance_cards() == state.table.cards  # no new cut: seat 1 deals
     deal(state, "C2 C3 C4 D2")
     assert state.view(0).dealer == 1
     assert state.to_act() == (2,)
