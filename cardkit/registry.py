@@ -3,11 +3,17 @@
 Games come from the ``cardkit.games`` group, bots from ``cardkit.bots``; the
 built-in games register exactly as a third-party package does. An entry point
 is loaded only when it is asked for, and one that fails to load is reported by
-name with its error without breaking the others.
+name with its error without breaking the others: one that raises, calls
+``sys.exit`` or does not finish importing within :data:`IMPORT_TIME_LIMIT`
+seconds. A game's ``Game.id`` must equal its entry-point name (the name a
+record and ``cardkit play GAME`` look it up by); a game that differs is shown
+as broken, naming both, so no two games can share an id.
 """
 
 from __future__ import annotations
 
+import inspect
+import threading
 from collections.abc import Mapping
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
@@ -20,6 +26,10 @@ from cardkit.game import Game
 
 GAMES_GROUP = "cardkit.games"
 BOTS_GROUP = "cardkit.bots"
+IMPORT_TIME_LIMIT = 15.0
+"""Seconds a plugin may take to import before it is shown as broken (it is not waited for)."""
+RESERVED_BOT_PARAMS = ("game", "seat", "seed")
+"""Names a bot spec may not use: the runner passes them to every bot itself."""
 
 
 @attrs.frozen(slots=True)
@@ -52,13 +62,35 @@ def _entry_points(group: str) -> list[EntryPoint]:
     return sorted(seen.values(), key=lambda e: e.name)
 
 
+def _failure(name: str, exc: BaseException) -> Broken:
+    """A plugin's error as one line."""
+    if isinstance(exc, SystemExit):
+        return Broken(name, f"the plugin called sys.exit({exc.code!r}) while loading")
+    text = f"{type(exc).__name__}: {exc}".splitlines()
+    return Broken(name, text[0] if text else type(exc).__name__)
+
+
 def _load(group: str, ep: EntryPoint) -> object:
+    """``ep`` loaded once, in a daemon thread so that a plugin that hangs is given up on
+    after :data:`IMPORT_TIME_LIMIT` seconds; a failure becomes :class:`Broken`."""
     key = f"{group}:{ep.name}"
     if key not in _cache:
-        try:
-            _cache[key] = ep.load()
-        except Exception as exc:  # a broken plugin must never break the others
-            _cache[key] = Broken(ep.name, f"{type(exc).__name__}: {exc}".splitlines()[0])
+        done: list[object] = []
+
+        def load() -> None:
+            try:
+                done.append(ep.load())
+            except (Exception, SystemExit) as exc:  # a broken plugin must never break the others
+                done.append(_failure(ep.name, exc))
+
+        loader = threading.Thread(target=load, name=f"load {key}", daemon=True)
+        loader.start()
+        loader.join(IMPORT_TIME_LIMIT)
+        if done:
+            _cache[key] = done[0]
+        else:
+            limit = f"{IMPORT_TIME_LIMIT:g}"
+            _cache[key] = Broken(ep.name, f"the plugin did not finish loading within {limit} s")
     return _cache[key]
 
 
@@ -68,10 +100,16 @@ def _as_game(name: str, obj: object) -> Game | Broken:
     if isinstance(obj, type) and issubclass(obj, Game):
         try:
             obj = obj()
-        except Exception as exc:
-            return Broken(name, f"{type(exc).__name__}: {exc}")
+        except (Exception, SystemExit) as exc:
+            return _failure(name, exc)
     if not isinstance(obj, Game):
         return Broken(name, f"entry point does not name a cardkit Game (got {type(obj).__name__})")
+    if obj.id != name:
+        return Broken(
+            name,
+            f"its Game.id is {obj.id!r} but it is registered as {name!r}: "
+            "a game's id must be its entry-point name",
+        )
     return obj
 
 
@@ -138,15 +176,45 @@ def bots_for(game: Game) -> dict[str, type[Any]]:
     return found
 
 
+def bot_params_text(cls: type[Any]) -> str:
+    """The parameter names of a bot class, for messages: those it declares in ``params``,
+    else the keyword parameters of its constructor after game, seat and seed (or ``none``)."""
+    declared = getattr(cls, "params", None)
+    if declared is not None:
+        names = [str(getattr(p, "name", p)) for p in declared]
+    else:
+        try:
+            signature = inspect.signature(cls)
+        except (TypeError, ValueError):
+            return "unknown"
+        kinds = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+        names = [p.name for p in list(signature.parameters.values())[3:] if p.kind in kinds]
+    return ", ".join(names) or "none"
+
+
 def make_bot(spec: str | BotSpec, game: Game, seat: int, seed: int) -> BaseBot:
-    """Build the bot of ``spec`` for ``seat``; ``UnknownNameError`` or ``OptionError`` if bad."""
+    """Build the bot of ``spec`` for ``seat``; ``UnknownNameError`` or ``OptionError`` if bad
+    (a reserved parameter name, or parameters the bot's constructor refuses)."""
     parsed = BotSpec.parse(spec) if isinstance(spec, str) else spec
     known = bots_for(game)
     cls = known.get(parsed.name)
     if cls is None:
         raise UnknownNameError(f"bot for {game.id}", parsed.name, sorted(known))
+    allowed = f"the parameters of bot {parsed.name!r} are {bot_params_text(cls)}"
+    reserved = [name for name in parsed.params if name in RESERVED_BOT_PARAMS]
+    if reserved:
+        raise OptionError(
+            f"bot parameter {reserved[0]!r} is reserved (cardkit sets game, seat and seed "
+            f"itself): {allowed}"
+        )
     params: Mapping[str, Any] = dict(parsed.params)
-    bot: BaseBot = cls(game, seat, seed, **params)
+    try:
+        bot: BaseBot = cls(game, seat, seed, **params)
+    except TypeError as exc:
+        if not params:
+            raise  # not the spec's fault: the bot itself is broken
+        given = ",".join(f"{k}={v}" for k, v in parsed.params.items())
+        raise OptionError(f"bot {parsed.name!r} refused the parameters {given}: {allowed}") from exc
     return bot
 
 

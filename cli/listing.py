@@ -7,7 +7,10 @@ made of the entry point, its distribution's version and the newest
 modification time among the source files of the plugin's top-level package and
 of cardkit's own. Any change to those, a new or removed plugin included,
 reloads the games; a plugin that fails to load is never cached, so its error
-shows every time.
+shows every time. So is one whose ``Game.id`` is not its entry-point name (the
+registry shows it as broken), and a cached row whose id is not the name it is
+cached under is not trusted: each row's id is its entry-point name, so no id is
+listed twice.
 """
 
 from __future__ import annotations
@@ -52,7 +55,7 @@ def installed_games() -> list[GameRow]:
     keys = {name: entry_key(ep, core) for name, ep in points.items()}
     cached = read_cache(cache_path())
     hits = [cached.get(name, {}).get(key) if key else None for name, key in keys.items()]
-    if all(hits):
+    if all(row is not None and row[0] == name for name, row in zip(keys, hits, strict=True)):
         return sorted((GameRow(*row) for row in hits if row), key=lambda r: r.id)
     from cardkit.registry import game_entry
 
@@ -60,7 +63,7 @@ def installed_games() -> list[GameRow]:
     entries: dict[str, dict[str, list[str]]] = {}
     for name, row in loaded.items():
         key = keys[name]
-        if key is not None and not row.error:
+        if key is not None and not row.error and row.id == name:
             entries[name] = {key: list(row[:4])}
     write_cache(cache_path(), entries)
     return sorted(loaded.values(), key=lambda r: r.id)

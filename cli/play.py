@@ -220,19 +220,24 @@ def _resume(path: Path, name: str | None, save: Path | None, conflicts: list[str
 
 def _choose_game() -> Game:
     from cardkit.game import Game
-    from cardkit.registry import all_games
+    from cardkit.registry import Broken, all_games
     from cli.common import console, fail
     from cli.prompt import choose
 
-    games = [g for g in all_games() if isinstance(g, Game)]
+    found = all_games()
+    games = [g for g in found if isinstance(g, Game)]
+    broken = [f"  {g.name}: {g.error}" for g in found if isinstance(g, Broken)]
     if not games:
+        if broken:
+            fail("no installed game could be loaded: " + "; ".join(b.strip() for b in broken))
         fail("no game is installed (see `cardkit list`)")
     console().print("[bold]Installed games[/bold]")
     items = [
         f"{g.name} ({g.id}, {g.min_players}-{g.max_players} players): {g.summary}" for g in games
     ]
+    notes = ["Not offered, failed to load:", *broken] if broken else []
     try:
-        return games[choose("game", items)]
+        return games[choose("game", items, notes=notes)]
     except EOFError:
         fail("no game chosen")
     except KeyboardInterrupt:

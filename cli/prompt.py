@@ -26,8 +26,11 @@ def prompt(text: str) -> str:
     return line.strip()
 
 
-def choose(title: str, items: Sequence[str], default: int | None = None) -> int:
-    """Show a numbered list and return the index (0-based) the person picks.
+def choose(
+    title: str, items: Sequence[str], default: int | None = None, notes: Sequence[str] = ()
+) -> int:
+    """Show a numbered list, then ``notes`` (plain lines), and return the index (0-based)
+    the person picks.
 
     Asks again, with the reason, until the answer is one of the numbers (or
     empty when ``default`` is given).
@@ -35,6 +38,8 @@ def choose(title: str, items: Sequence[str], default: int | None = None) -> int:
     out = console()
     for i, item in enumerate(items, start=1):
         out.print(f"  [bold]{i}[/bold]) {item}")
+    for note in notes:
+        out.print(note, markup=False)
     hint = f"1-{len(items)}" + (f", Enter for {default + 1}" if default is not None else "")
     while True:
         answer = prompt(f"{title} [{hint}]: ")

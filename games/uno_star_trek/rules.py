@@ -95,7 +95,9 @@ you play it without calling, a catch window opens: you may still call `uno`
 yourself (and are safe), then each opponent in turn may `catch SEAT` (you
 draw 5 cards, the `uno_penalty`) or `decline`. The window closes as soon as
 someone calls or catches, or everyone has declined, and in any case when the
-next player begins their turn (draws or plays).
+next player begins their turn: at the first card drawn from the draw pile (a
+forced draw included) or played by anyone else. Accepting a Skip or a Mind
+Meld draws and plays nothing, so the window stays open.
 
 ## The draw pile
 

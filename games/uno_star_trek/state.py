@@ -22,8 +22,9 @@ waits in ``pending`` and finishes when the shuffle is applied.
 A catch window (a :class:`~cardkit.ResponseWindow`) opens when a player is
 left with one card without having called UNO: the player (who may still call)
 first, then every opponent in play order, answers before the next turn goes on.
-It closes early when the next player begins their turn (any action of the turn
-seat other than ``uno``; the caught player's own actions never close it).
+It closes early when the next player begins their turn (RULING 7): at the first
+card played or drawn from the draw pile by a seat other than the caught player;
+accepting a Skip or a Mind Meld, or naming a colour, does not close it.
 """
 
 from __future__ import annotations
@@ -383,7 +384,7 @@ class UnoState(State):
             if seat in window.seats and seat not in window.done:
                 self._answer_window(window, seat, action)
                 return
-            if type(action) is not CallUno and seat != window.subject:
+            if seat != window.subject and self._begins_turn(action):
                 self.window = None  # the next turn begins: the catch window closes
         kind = type(action)
         if kind is Play:
@@ -685,6 +686,17 @@ class UnoState(State):
     def _open_catch(self, subject: int) -> None:
         """The catch window on ``subject``: the subject, then every opponent in play order."""
         self.window = ResponseWindow("catch", self.order.from_seat(subject), subject)
+
+    def _begins_turn(self, action: Action) -> bool:
+        """RULING 7: ``action`` draws from the draw pile or plays a card (a Beam, a forced
+        draw, a not-guilty challenge's draw of 6 included); accepting a Skip or a Mind
+        Meld does neither."""
+        kind = type(action)
+        if kind is Accept:
+            return self.command in DRAW_COMMANDS
+        if kind is Challenge:
+            return self.fair  # else the Wild Draw 4 player, who may be caught, draws
+        return kind is Play or kind is Draw or kind is Beam
 
     def _answer_window(self, window: ResponseWindow, seat: int, action: Action) -> None:
         if type(action) is Catch:

@@ -5,7 +5,7 @@ from importlib.metadata import EntryPoint
 
 import pytest
 
-from cardkit import Action, BaseBot, OptionError, UnknownNameError, View, registry
+from cardkit import Action, BaseBot, Game, Option, OptionError, UnknownNameError, View, registry
 from cardkit.bots import BotSpec, RandomBot
 from cardkit.runner import play_match
 from tests.tinygame import GAME
@@ -174,3 +174,82 @@ def test_the_suggested_name_ignores_case_and_prefers_a_unique_start(
     error = UnknownNameError("game", typed, known)
     assert error.suggestion == meant
     assert ("did you mean" in str(error)) == (meant is not None)
+
+
+@pytest.mark.parametrize("name", ["seed", "game", "seat"])
+def test_a_reserved_bot_parameter_is_refused_with_the_bots_parameters(name: str) -> None:
+    with pytest.raises(OptionError) as info:
+        registry.check_bot_spec(f"random:{name}=5", GAME)
+    message = str(info.value)
+    assert message == (
+        f"bot parameter {name!r} is reserved (cardkit sets game, seat and seed itself): "
+        "the parameters of bot 'random' are none"
+    )
+
+
+class PlainBot:
+    """A bot that is no BaseBot and declares no ``params``: its constructor says what it takes."""
+
+    name = "plain"
+    games = None
+
+    def __init__(self, game: object, seat: int, seed: int, depth: str = "3") -> None:
+        self.depth = int(depth)
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        return legal[0]
+
+
+class StrictBot(FirstBot):
+    """Declares ``depth`` but its constructor takes nothing more than BaseBot's."""
+
+    name = "strict"
+    params = (Option("depth", "int", 1, "how deep", low=1),)
+
+    def __init__(self, game: Game, seat: int, seed: int) -> None:
+        super().__init__(game, seat, seed)
+
+
+def test_a_constructor_that_refuses_its_parameters_is_one_line_naming_the_bot() -> None:
+    registry.register_bot(PlainBot)
+    registry.register_bot(StrictBot)
+    try:
+        assert isinstance(registry.make_bot("plain:depth=4", GAME, 0, 1), PlainBot)
+        with pytest.raises(OptionError) as info:
+            registry.make_bot("plain:width=2", GAME, 0, 1)
+        assert str(info.value) == (
+            "bot 'plain' refused the parameters width=2: the parameters of bot 'plain' are depth"
+        )
+        with pytest.raises(OptionError) as info:
+            registry.make_bot("strict:depth=2", GAME, 0, 1)
+        assert str(info.value) == (
+            "bot 'strict' refused the parameters depth=2: the parameters of bot 'strict' are depth"
+        )
+    finally:
+        registry._extra_bots.clear()
+
+
+def test_a_game_whose_id_is_not_its_entry_point_name_is_broken(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # "my-game" names the tiny game, whose id is "tiny", also installed under its own name
+    points = [
+        EntryPoint("my-game", "tests.tinygame:GAME", registry.GAMES_GROUP),
+        EntryPoint("tiny", "tests.tinygame:GAME", registry.GAMES_GROUP),
+    ]
+    monkeypatch.setattr(registry, "entry_points", lambda group: points if "games" in group else [])
+    monkeypatch.setattr(registry, "_cache", {})
+    games = registry.all_games()
+    assert len(games) == 2
+    broken, tiny = games
+    assert tiny is GAME
+    assert broken == registry.Broken(
+        "my-game",
+        "its Game.id is 'tiny' but it is registered as 'my-game': "
+        "a game's id must be its entry-point name",
+    )
+    assert registry.get_game("tiny") is GAME
+    with pytest.raises(
+        OptionError, match=r"'my-game' is installed but failed to load: its Game\.id is 'tiny'"
+    ):
+        registry.get_game("my-game")

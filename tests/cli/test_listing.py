@@ -3,6 +3,7 @@ directory (a ``.dist-info`` with its entry point, found through ``PYTHONPATH``).
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -26,13 +27,20 @@ PROBE = (
 )
 
 
-def install_plugin(site: Path, name: str, entry: str = "fakeplugin:GAME") -> Path:
-    """A plugin distribution ``fakeplugin`` whose game ``fake`` is called ``name`` (a text
-    kept in ``fakeplugin/texts.py``); returns the file of its game class."""
+def install_plugin(
+    site: Path,
+    name: str,
+    entry: str = "fakeplugin:GAME",
+    registered: str = "fake",
+    game_id: str = "fake",
+) -> Path:
+    """A plugin distribution ``fakeplugin`` whose game ``game_id``, registered as the entry
+    point ``registered``, is called ``name`` (a text kept in ``fakeplugin/texts.py``);
+    returns the file of its game class."""
     dist = site / "fakeplugin-1.0.dist-info"
     dist.mkdir(parents=True, exist_ok=True)
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: fakeplugin\nVersion: 1.0\n")
-    (dist / "entry_points.txt").write_text(f"[cardkit.games]\nfake = {entry}\n")
+    (dist / "entry_points.txt").write_text(f"[cardkit.games]\n{registered} = {entry}\n")
     package = site / "fakeplugin"
     package.mkdir(exist_ok=True)
     (package / "__init__.py").write_text("from fakeplugin.game import GAME\n")
@@ -42,7 +50,7 @@ def install_plugin(site: Path, name: str, entry: str = "fakeplugin:GAME") -> Pat
         "from fakeplugin.texts import NAME\n"
         "from tests.tinygame import TinyGame\n\n\n"
         "class Fake(TinyGame):\n"
-        '    id = "fake"\n'
+        f"    id = {game_id!r}\n"
         "    name = NAME\n\n\n"
         "GAME = Fake()\n"
     )
@@ -159,3 +167,36 @@ def test_rows_are_aligned_and_summaries_wrap_to_the_width(width: int) -> None:
 def test_the_listing_reads_the_registrys_entry_point_group() -> None:
     # cli.listing names the group itself, so that listing need not import the core
     assert listing.GAMES_GROUP == registry.GAMES_GROUP
+
+
+def lines_starting(out: str, word: str) -> list[str]:
+    return [line for line in out.splitlines() if line.split(" ", 1)[0] == word]
+
+
+def test_a_game_whose_id_is_not_its_entry_point_name_is_a_broken_row(tmp_path: Path) -> None:
+    # the entry point "my-game" names a game whose id is "ufos", a built-in game's id
+    site, home = tmp_path / "site", tmp_path / "home"
+    install_plugin(site, "Not UFOs", registered="my-game", game_id="ufos")
+    for _ in range(2):  # never cached: the second listing loads it again
+        out, how = cardkit_list(site, home)
+        assert how == "imported"
+        assert len(lines_starting(out, "ufos")) == 1 and "Not UFOs" not in out
+        (row,) = lines_starting(out, "my-game")
+        assert "(failed to load)" in row
+        words = " ".join(out.split())
+        assert "its Game.id is 'ufos' but it is registered as 'my-game'" in words
+
+
+def test_a_cached_row_under_another_id_is_not_trusted(tmp_path: Path) -> None:
+    site, home = tmp_path / "site", tmp_path / "home"
+    install_plugin(site, "Fake One")
+    cardkit_list(site, home)
+    cache = home / "cache" / "games.json"
+    data = json.loads(cache.read_text(encoding="utf-8"))
+    (row,) = data["games"]["fake"].values()
+    row[0] = "ufos"  # as a cache written before ids were checked could hold
+    cache.write_text(json.dumps(data), encoding="utf-8")
+    out, how = cardkit_list(site, home)
+    assert how == "imported"
+    assert len(lines_starting(out, "ufos")) == 1 and "Fake One" in fake_line(out)
+    assert cardkit_list(site, home) == (out, "cached")

@@ -208,3 +208,104 @@ def test_the_caught_players_own_turn_does_not_close_the_window() -> None:
     act(state, 2, "catch 0")
     assert len(state.hands[0]) == 1 + 5
     assert state.to_act() == (1,)
+
+
+def second_to_last(card: str, players: int = 3, last: str = "r7") -> UnoState:
+    """Seat 0 has shed r1-r5 and holds ``card`` (a play's text) and ``last``; seats 1 and 2
+    each hold an r8 they can play on red; ``card`` is played now without the call, and
+    seat 0 declines to call late. A fourth seat, if any, holds cards it never plays."""
+    hands = [
+        f"r1 r2 r3 r4 r5 {card.split()[0]} {last}",
+        "y1 y2 y3 y4 y5 y6 r8",
+        "g1 g2 g3 g4 g5 g6 r8",
+    ]
+    hands += ["y8 y9 g8 g9 y0 g0 r0"][: players - 3]
+    state = start(hands, "r9", draw=DRAWS)
+    for shed in ("r1", "r2", "r3", "r4", "r5"):
+        act(state, 0, f"play {shed}")
+        pass_round(state, 0)
+    act(state, 0, f"play {card}")  # no call
+    assert state.window is not None and state.window.subject == 0
+    act(state, 0, "decline")
+    return state
+
+
+@pytest.mark.parametrize("card", ["meld", "rskip"])
+def test_accepting_a_skip_or_mind_meld_leaves_the_window_open(card: str) -> None:
+    """Accepting draws nothing and plays nothing, so the next player has not begun a turn
+    (RULING 7): seat 2 may still catch."""
+    state = second_to_last(card)
+    act(state, 1, "decline")
+    act(state, 1, "accept")
+    assert state.window is not None
+    act(state, 2, "catch 0")
+    # r7 plus five penalty cards
+    assert len(state.hands[0]) == 1 + 5
+    assert state.window is None
+
+
+@pytest.mark.parametrize("begin", ["draw", "play r8"])
+def test_after_a_mind_meld_the_window_closes_when_its_target_draws_or_plays(
+    begin: str,
+) -> None:
+    state = second_to_last("meld")
+    act(state, 1, "decline")
+    act(state, 1, "accept")  # seat 1 shows its hand; its turn goes on
+    act(state, 1, begin)
+    assert state.window is None
+    with pytest.raises(IllegalActionError) as err:
+        act(state, 2, "catch 0")
+    assert err.value.code == "no-catch"
+    assert len(state.hands[0]) == 1
+
+
+@pytest.mark.parametrize("begin", ["draw", "play r8"])
+def test_after_a_skip_the_window_closes_when_the_player_after_it_draws_or_plays(
+    begin: str,
+) -> None:
+    # four players: seat 1 is skipped, seat 2 begins its turn, seat 3 could still catch
+    state = second_to_last("rskip", players=4)
+    act(state, 1, "decline")
+    act(state, 1, "accept")
+    assert state.order.current == 2
+    act(state, 2, "decline")
+    assert state.window is not None and state.to_act() == (3, 2)
+    act(state, 2, begin)
+    assert state.window is None
+    with pytest.raises(IllegalActionError) as err:
+        act(state, 3, "catch 0")
+    assert err.value.code == "no-catch"
+    assert len(state.hands[0]) == 1
+
+
+def test_accepting_a_draw_2_draws_from_the_pile_and_closes_the_window() -> None:
+    state = second_to_last("rd2")
+    act(state, 1, "decline")
+    act(state, 1, "accept")  # seat 1 draws 2: a draw from the pile begins the turn
+    assert state.window is None
+    with pytest.raises(IllegalActionError) as err:
+        act(state, 2, "catch 0")
+    assert err.value.code == "no-catch"
+
+
+def test_a_not_guilty_challenge_draws_6_from_the_pile_and_closes_the_window() -> None:
+    state = second_to_last("wd4 blue", last="y7")  # no red left with red in force: fair
+    act(state, 1, "decline")
+    act(state, 1, "challenge")  # seat 1 draws 6 from the pile
+    assert len(state.hands[1]) == 7 + 5 + 6
+    assert state.window is None
+    with pytest.raises(IllegalActionError) as err:
+        act(state, 2, "catch 0")
+    assert err.value.code == "no-catch"
+
+
+def test_a_guilty_challenge_leaves_the_window_open_until_the_challenger_plays() -> None:
+    """The Wild Draw 4 player, who may be caught, draws the 4: their own draw does not
+    close the window (RULING 7); the challenger's play does."""
+    state = second_to_last("wd4 blue")  # r7 in hand with red in force: guilty
+    act(state, 1, "decline")
+    act(state, 1, "challenge")
+    assert len(state.hands[0]) == 1 + 4
+    assert state.window is not None and state.to_act() == (2, 1)
+    act(state, 1, "play b1")
+    assert state.window is None
