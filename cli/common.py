@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import os
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
@@ -14,6 +16,11 @@ if TYPE_CHECKING:
     from cardkit.game import Game
 
 _consoles: dict[bool, Console] = {}
+
+TERMINAL_CLOSED = 129
+"""Exit code when the terminal went away (``EIO``): 128 + SIGHUP, as a hang-up gives."""
+PIPE_CLOSED = 141
+"""Exit code when the output pipe was closed (``EPIPE``): 128 + SIGPIPE."""
 
 
 def cardkit_home() -> Path:
@@ -48,3 +55,25 @@ def load_game(name: str) -> Game:
         return get_game(name)
     except CardkitError as exc:
         fail(str(exc))
+
+
+def output_lost(exc: OSError) -> int | None:
+    """The exit code if ``exc`` is the terminal or the output pipe going away, else None.
+
+    EIO (a closed terminal) gives :data:`TERMINAL_CLOSED`, EPIPE (a closed pipe)
+    :data:`PIPE_CLOSED`. Standard output and error are then pointed at the null
+    device, so nothing later (not even Python's last flush at exit) fails on them.
+    """
+    codes = {errno.EIO: TERMINAL_CLOSED, errno.EPIPE: PIPE_CLOSED}
+    if exc.errno not in codes:
+        return None
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            fd = stream.fileno()
+        except (AttributeError, OSError, ValueError):  # not a real file (a test runner's)
+            continue
+        if fd in (1, 2):
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, fd)
+            os.close(null)
+    return codes[exc.errno]
