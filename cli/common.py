@@ -6,7 +6,7 @@ import errno
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
 
@@ -32,10 +32,24 @@ def cardkit_home() -> Path:
 def console(stderr: bool = False) -> Console:
     """The shared rich console (stdout, or stderr)."""
     if stderr not in _consoles:
-        from rich.console import Console
-
-        _consoles[stderr] = Console(stderr=stderr, highlight=False)
+        _consoles[stderr] = new_console(stderr=stderr)
     return _consoles[stderr]
+
+
+def new_console(**settings: Any) -> Console:
+    """A rich console (``settings`` as for ``Console``) whose closed pipe is an error.
+
+    Rich answers a closed pipe by exiting with code 1 by itself; this console raises
+    the ``BrokenPipeError`` instead, so the command decides (:func:`output_lost`).
+    """
+    from rich.console import Console
+
+    class PipeAwareConsole(Console):
+        def on_broken_pipe(self) -> None:
+            self.quiet = True
+            raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
+
+    return PipeAwareConsole(**({"highlight": False} | settings))
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
