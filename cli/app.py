@@ -13,7 +13,7 @@ from typing import Annotated, NoReturn
 import typer
 
 from cli import commands
-from cli.common import console, load_game, output_lost
+from cli.common import console, load_game
 
 app = typer.Typer(
     name="cardkit",
@@ -91,11 +91,6 @@ def main() -> NoReturn:
     except KeyboardInterrupt:
         console(stderr=True).print("interrupted")
         sys.exit(130)
-    except OSError as exc:  # the terminal or the output pipe went away: end quietly
-        lost = output_lost(exc)
-        if lost is None:
-            raise
-        sys.exit(lost)
     except typer.Abort:
         console(stderr=True).print("aborted")
         sys.exit(1)

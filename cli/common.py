@@ -6,7 +6,7 @@ import errno
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
@@ -18,9 +18,8 @@ if TYPE_CHECKING:
 _consoles: dict[bool, Console] = {}
 
 TERMINAL_CLOSED = 129
-"""Exit code when the terminal went away (``EIO``): 128 + SIGHUP, as a hang-up gives."""
-PIPE_CLOSED = 141
-"""Exit code when the output pipe was closed (``EPIPE``): 128 + SIGPIPE."""
+"""Exit code when the terminal went away (``EIO``): 128 + SIGHUP, as a hang-up gives.
+(A closed output pipe is left to rich and typer: they end quietly with code 1.)"""
 
 
 def cardkit_home() -> Path:
@@ -32,24 +31,10 @@ def cardkit_home() -> Path:
 def console(stderr: bool = False) -> Console:
     """The shared rich console (stdout, or stderr)."""
     if stderr not in _consoles:
-        _consoles[stderr] = new_console(stderr=stderr)
+        from rich.console import Console
+
+        _consoles[stderr] = Console(stderr=stderr, highlight=False)
     return _consoles[stderr]
-
-
-def new_console(**settings: Any) -> Console:
-    """A rich console (``settings`` as for ``Console``) whose closed pipe is an error.
-
-    Rich answers a closed pipe by exiting with code 1 by itself; this console raises
-    the ``BrokenPipeError`` instead, so the command decides (:func:`output_lost`).
-    """
-    from rich.console import Console
-
-    class PipeAwareConsole(Console):
-        def on_broken_pipe(self) -> None:
-            self.quiet = True
-            raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
-
-    return PipeAwareConsole(**({"highlight": False} | settings))
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
@@ -71,16 +56,14 @@ def load_game(name: str) -> Game:
         fail(str(exc))
 
 
-def output_lost(exc: OSError) -> int | None:
-    """The exit code if ``exc`` is the terminal or the output pipe going away, else None.
+def terminal_lost(exc: OSError) -> bool:
+    """Whether ``exc`` is the terminal going away (``EIO`` on output or input).
 
-    EIO (a closed terminal) gives :data:`TERMINAL_CLOSED`, EPIPE (a closed pipe)
-    :data:`PIPE_CLOSED`. Standard output and error are then pointed at the null
-    device, so nothing later (not even Python's last flush at exit) fails on them.
+    If so, standard output and error are pointed at the null device, so nothing
+    later (not even Python's last flush at exit) fails on them.
     """
-    codes = {errno.EIO: TERMINAL_CLOSED, errno.EPIPE: PIPE_CLOSED}
-    if exc.errno not in codes:
-        return None
+    if exc.errno != errno.EIO:
+        return False
     for stream in (sys.stdout, sys.stderr):
         try:
             fd = stream.fileno()
@@ -90,4 +73,4 @@ def output_lost(exc: OSError) -> int | None:
             null = os.open(os.devnull, os.O_WRONLY)
             os.dup2(null, fd)
             os.close(null)
-    return codes[exc.errno]
+    return True

@@ -53,7 +53,7 @@ def play(
     """Play a game against bots: type a listed number or an action; help; quit."""
     import contextlib
 
-    from cli.common import console, output_lost
+    from cli.common import TERMINAL_CLOSED, console, terminal_lost
 
     with contextlib.ExitStack() as held:  # the save's lock, let go when play ends
         try:
@@ -72,10 +72,9 @@ def play(
             code = session.run()
             console().file.flush()
         except OSError as exc:  # the terminal closed: every step is saved before it is shown
-            lost = output_lost(exc)
-            if lost is None:
+            if not terminal_lost(exc):
                 raise
-            code = lost
+            code = TERMINAL_CLOSED
     if code:
         raise typer.Exit(code)
 
