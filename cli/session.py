@@ -275,9 +275,9 @@ class PlaySession:
         """Play to the end or until the person leaves; return the exit code.
 
         A save that cannot be written ends the match with one line and exit code 2;
-        the file keeps the previous save. A closed terminal (``OSError`` EIO or EPIPE
-        from output or input) is left to the caller: every step is saved before it
-        is shown.
+        the file keeps the previous save. A closed terminal (``OSError`` EIO from
+        output or input) is left to the caller: every step is saved before it is
+        shown.
         """
         try:
             return self.loop()

@@ -253,3 +253,13 @@ def test_two_processes_never_play_one_save_and_kill_9_lets_go(tmp_path: Path) ->
     code, out = play("--resume", str(save), input="quit\n")
     assert code == 0, out
     assert sorted(p.name for p in tmp_path.iterdir()) == ["m.json"]
+
+
+def test_resuming_a_deeply_nested_file_is_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100000 + "]" * 100000)
+    code, out = play("--resume", str(path))
+    assert code == 2
+    assert "nested deeper than 64" in error_line(out)
+    assert len(out.strip().splitlines()) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["deep.json"]  # its lock is gone
