@@ -2,6 +2,11 @@
 
 A record rebuilds its match exactly: :func:`replay` re-applies every recorded
 step, chance included, checking each one's legality.
+
+Every JSON file cardkit reads goes through :func:`read_json`, which bounds its
+size (:data:`MAX_BYTES`) and nesting (:data:`MAX_DEPTH`) and answers any bad
+file with one line; every JSON file it writes goes through :func:`write_json`,
+which replaces the file atomically and leaves no temporary file behind.
 """
 
 from __future__ import annotations
@@ -15,18 +20,30 @@ from typing import Any
 
 import attrs
 
-from cardkit.errors import CardkitError, RecordError
+from cardkit.errors import CardkitError, ParseError, RecordError
 from cardkit.game import Game, State
 from cardkit.options import OptionValue, as_dict
 from cardkit.options import to_json as options_json
 
 FORMAT = "cardkit-record"
 VERSION = 1
+FIELDS = ("format", "version", "game", "players", "seed", "options", "actions", "meta")
+
+MAX_BYTES = 64 * 1024 * 1024
+"""The largest JSON file :func:`read_json` reads (64 MiB): a record of a long match is
+well under a megabyte."""
+MAX_DEPTH = 64
+"""The deepest nesting of lists and objects :func:`read_json` accepts (a record needs 4)."""
 
 
 @attrs.frozen(slots=True)
 class Record:
-    """Everything needed to rebuild a match; ``meta`` is free-form (bots, seats, notes)."""
+    """Everything needed to rebuild a match; ``meta`` is free-form (bots, seats, notes).
+
+    ``extra`` holds the top-level fields of a record file that this cardkit does
+    not know (from a newer cardkit, or added by hand): they are written back as
+    they were, so reading and saving a record loses nothing.
+    """
 
     game: str
     players: int
@@ -34,6 +51,7 @@ class Record:
     options: Mapping[str, OptionValue]
     actions: tuple[tuple[int, str], ...]
     meta: Mapping[str, Any] = attrs.field(factory=dict)
+    extra: Mapping[str, Any] = attrs.field(factory=dict)
 
     @classmethod
     def of(cls, state: State, meta: Mapping[str, Any] | None = None) -> Record:
@@ -48,8 +66,8 @@ class Record:
         )
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict."""
-        return {
+        """A JSON-ready dict (the known fields, then ``extra``'s)."""
+        known = {
             "format": FORMAT,
             "version": VERSION,
             "game": self.game,
@@ -59,6 +77,7 @@ class Record:
             "actions": [[seat, text] for seat, text in self.actions],
             "meta": dict(self.meta),
         }
+        return known | {k: v for k, v in self.extra.items() if k not in known}
 
     @classmethod
     def from_json(cls, data: Any) -> Record:
@@ -90,42 +109,108 @@ class Record:
             options={k: tuple(v) if isinstance(v, list) else v for k, v in options.items()},
             actions=tuple((seat, text) for seat, text in actions),
             meta=dict(meta),
+            extra={k: v for k, v in data.items() if k not in FIELDS},
         )
 
-    def save(self, path: str | os.PathLike[str]) -> None:
-        """Write atomically: a crash mid-write leaves the previous file whole."""
+    def save(self, path: str | os.PathLike[str], make_folders: bool = True) -> None:
+        """Write atomically (:func:`write_json`): a failed write leaves the previous
+        file whole. Missing folders are made unless ``make_folders`` is false; an
+        ``OSError`` (a full disk, a missing folder) is raised as it is."""
         target = Path(path)
-        target.parent.mkdir(parents=True, exist_ok=True)
+        if make_folders:
+            target.parent.mkdir(parents=True, exist_ok=True)
         write_json(target, self.to_json(), indent=1)
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Record:
         """Read a record file; ``RecordError`` with one line if it is not one."""
         try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
-        except UnicodeDecodeError:
-            raise RecordError(f"{path} is not a cardkit record (not UTF-8 text)") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError:
-            raise RecordError(f"{path} is not a cardkit record (not JSON)") from None
+            data = read_json(path, "a cardkit record")
+        except ParseError as exc:
+            raise RecordError(str(exc)) from None
         return cls.from_json(data)
+
+
+def read_json(path: str | os.PathLike[str], what: str = "a JSON file") -> Any:
+    """Read the JSON file ``path``; ``ParseError`` with one line if it is not ``what``.
+
+    The one reader of cardkit's JSON files. It refuses, each with a line naming the
+    file and the cause: a file it cannot read, one larger than :data:`MAX_BYTES`,
+    one that is not UTF-8 text, JSON that is damaged or ends early (a truncated
+    file), and lists or objects nested deeper than :data:`MAX_DEPTH`.
+    """
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise ParseError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if len(raw) > MAX_BYTES:
+        raise ParseError(
+            f"{path} is not {what}: it is larger than {MAX_BYTES // (1024 * 1024)} MiB"
+        )
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ParseError(f"{path} is not {what} (not UTF-8 text, at byte {exc.start})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        if not text.strip():
+            raise ParseError(f"{path} is not {what} (not JSON): it is empty") from None
+        if exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string"):
+            raise ParseError(
+                f"{path} is not {what} (not JSON): it ends early (truncated?)"
+            ) from None
+        raise ParseError(
+            f"{path} is not {what} (not JSON): {exc.msg} at line {exc.lineno} column {exc.colno}"
+        ) from None
+    except RecursionError:  # deeper than the parser goes: far deeper than MAX_DEPTH
+        deep = True
+    except ValueError:  # a number with more digits than Python converts
+        raise ParseError(
+            f"{path} is not {what} (not JSON cardkit reads): a number too long"
+        ) from None
+    else:
+        deep = _deeper_than(data, MAX_DEPTH)
+    if deep:
+        raise ParseError(f"{path} is not {what}: lists or objects nested deeper than {MAX_DEPTH}")
+    return data
+
+
+def _deeper_than(data: Any, limit: int) -> bool:
+    """Whether ``data`` nests lists and objects more than ``limit`` deep (no recursion)."""
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict):
+            children: Any = value.values()
+        elif isinstance(value, list):
+            children = value
+        else:
+            continue
+        if depth > limit:
+            return True
+        stack.extend((child, depth + 1) for child in children)
+    return False
 
 
 def write_json(path: Path, data: Any, indent: int = 2) -> None:
     """Write ``data`` as JSON atomically: a temporary file beside ``path``, synced, then
-    renamed over it, so a crash leaves the previous file whole. The file gets the
-    permissions of a plainly created one (the umask applies, as for any new file)."""
+    renamed over it. A failed write (a full disk, a vanished folder, an interrupt)
+    raises, leaves the previous file whole and removes the temporary file. The file
+    gets the permissions of a plainly created one (the umask applies, as for any new
+    file)."""
+    payload = (json.dumps(data, indent=indent) + "\n").encode("utf-8")
     tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(data, fh, indent=indent)
-            fh.write("\n")
-            fh.flush()
-            os.fsync(fh.fileno())
+        try:
+            view = memoryview(payload)
+            while view:
+                view = view[os.write(fd, view) :]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
         os.replace(tmp, path)
     except BaseException:
         tmp.unlink(missing_ok=True)
@@ -148,6 +233,17 @@ def _is_step(step: Any) -> bool:
     )
 
 
+def start(record: Record, game: Game) -> State:
+    """The state before the first step of ``record``; ``RecordError`` (``step`` None)
+    if the record is for another game or its players or options are not valid."""
+    if record.game != game.id:
+        raise RecordError(f"record is for game {record.game!r}, not {game.id!r}")
+    try:
+        return game.create(record.players, record.seed, record.options, auto_chance=False)
+    except CardkitError as exc:
+        raise RecordError(f"record settings are not valid: {exc}") from None
+
+
 def replay(
     record: Record,
     game: Game,
@@ -162,12 +258,7 @@ def replay(
     that is illegal or unreadable. With ``auto_chance_after``, the rebuilt
     state then deals on by itself.
     """
-    if record.game != game.id:
-        raise RecordError(f"record is for game {record.game!r}, not {game.id!r}")
-    try:
-        state = game.create(record.players, record.seed, record.options, auto_chance=False)
-    except CardkitError as exc:
-        raise RecordError(f"record settings are not valid: {exc}") from None
+    state = start(record, game)
     for step, (seat, text) in enumerate(record.actions, start=1):
         try:
             action = game.parse_record_action(seat, text, state)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import os
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
@@ -14,6 +16,10 @@ if TYPE_CHECKING:
     from cardkit.game import Game
 
 _consoles: dict[bool, Console] = {}
+
+TERMINAL_CLOSED = 129
+"""Exit code when the terminal went away (``EIO``): 128 + SIGHUP, as a hang-up gives.
+(A closed output pipe is left to rich and typer: they end quietly with code 1.)"""
 
 
 def cardkit_home() -> Path:
@@ -48,3 +54,23 @@ def load_game(name: str) -> Game:
         return get_game(name)
     except CardkitError as exc:
         fail(str(exc))
+
+
+def terminal_lost(exc: OSError) -> bool:
+    """Whether ``exc`` is the terminal going away (``EIO`` on output or input).
+
+    If so, standard output and error are pointed at the null device, so nothing
+    later (not even Python's last flush at exit) fails on them.
+    """
+    if exc.errno != errno.EIO:
+        return False
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            fd = stream.fileno()
+        except (AttributeError, OSError, ValueError):  # not a real file (a test runner's)
+            continue
+        if fd in (1, 2):
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, fd)
+            os.close(null)
+    return True

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 if TYPE_CHECKING:
+    import contextlib
+
     from cardkit.bots import BotSpec
     from cardkit.game import Game
     from cli.session import PlaySession
@@ -38,7 +40,10 @@ def play(
         Path | None,
         typer.Option(
             "--save",
-            help="File to create for the record (not an existing one), saved after every action.",
+            help=(
+                "File to create for the record (not an existing one, in an existing "
+                "folder), saved after every action."
+            ),
         ),
     ] = None,
     resume: Annotated[
@@ -46,21 +51,30 @@ def play(
     ] = None,
 ) -> None:
     """Play a game against bots: type a listed number or an action; help; quit."""
-    from cli.common import console
+    import contextlib
 
-    if resume is not None:
-        given = {
-            "--players": players,
-            "--seat": seat,
-            "--bot": bot,
-            "--seed": seed,
-            "--option": option,
-        }
-        session = _resume(resume, game, save, [k for k, v in given.items() if v is not None])
-    else:
-        session = _start(game, players, seat, bot or [], seed, option or [], save)
-    code = session.run()
-    console().file.flush()
+    from cli.common import TERMINAL_CLOSED, console, terminal_lost
+
+    with contextlib.ExitStack() as held:  # the save's lock, let go when play ends
+        try:
+            if resume is not None:
+                given = {
+                    "--players": players,
+                    "--seat": seat,
+                    "--bot": bot,
+                    "--seed": seed,
+                    "--option": option,
+                }
+                conflicts = [k for k, v in given.items() if v is not None]
+                session = _resume(resume, game, save, conflicts, held)
+            else:
+                session = _start(game, players, seat, bot or [], seed, option or [], save, held)
+            code = session.run()
+            console().file.flush()
+        except OSError as exc:  # the terminal closed: every step is saved before it is shown
+            if not terminal_lost(exc):
+                raise
+            code = TERMINAL_CLOSED
     if code:
         raise typer.Exit(code)
 
@@ -73,6 +87,7 @@ def _start(
     seed: int | None,
     options: list[str],
     save: Path | None,
+    held: contextlib.ExitStack[bool | None],
 ) -> PlaySession:
     from rich.markup import escape
 
@@ -113,6 +128,7 @@ def _start(
         path = save
     else:
         path = _claim_default(default_save_path(game, seed))
+    _lock(path, held, claimed=True)
     session = PlaySession(game, state, human, per_seat, path)
     _first_save(session, claimed=True)
     out = console()
@@ -135,7 +151,8 @@ def _start(
 
 
 def _claim(path: Path) -> None:
-    """Create ``--save``'s file for a new match; refuse (exit 2) anything already there."""
+    """Create ``--save``'s file for a new match; refuse (exit 2) anything already there,
+    and a folder that does not exist (it is not made)."""
     from cli.common import fail
     from cli.session import create_save
 
@@ -148,6 +165,13 @@ def _claim(path: Path) -> None:
             f"--save {path} already exists; choose another path, "
             f"or continue its match with --resume {path}"
         )
+    except FileNotFoundError:
+        if not path.parent.is_dir():
+            fail(
+                f"--save {path}: the folder {path.parent} does not exist; "
+                "create it first, or choose a file in an existing folder"
+            )
+        fail(f"cannot write {path}: no such file or folder")
     except OSError as exc:
         fail(f"cannot write {path}: {exc.strerror or exc}")
 
@@ -166,22 +190,47 @@ def _claim_default(path: Path) -> Path:
         )
 
 
+def _lock(path: Path, held: contextlib.ExitStack[bool | None], claimed: bool) -> None:
+    """Hold the save's lock until ``held`` closes; refuse (exit 2) a save in use.
+
+    ``claimed``: the file was created empty for this match, and is removed on failure.
+    """
+    from cli.common import fail
+    from cli.session import SaveInUse, SaveLock
+
+    try:
+        held.enter_context(SaveLock(path))
+    except SaveInUse as exc:
+        fail(str(exc))
+    except OSError as exc:
+        if claimed:
+            path.unlink(missing_ok=True)
+        fail(f"cannot lock {path}: {exc.strerror or exc}")
+
+
 def _first_save(session: PlaySession, claimed: bool) -> None:
     """Save at once, so an unwritable file is one line and exit 2 before the match starts.
 
     ``claimed``: the file was created empty for this match, and is removed on failure.
     """
     from cli.common import fail
+    from cli.session import SaveFailed
 
     try:
         session.save()
-    except OSError as exc:
+    except SaveFailed as exc:
         if claimed:
             session.path.unlink(missing_ok=True)
-        fail(f"cannot write {session.path}: {exc.strerror or exc}")
+        fail(f"cannot write {session.path}: {exc.cause.strerror or exc.cause}")
 
 
-def _resume(path: Path, name: str | None, save: Path | None, conflicts: list[str]) -> PlaySession:
+def _resume(
+    path: Path,
+    name: str | None,
+    save: Path | None,
+    conflicts: list[str],
+    held: contextlib.ExitStack[bool | None],
+) -> PlaySession:
     from rich.markup import escape
 
     from cardkit.errors import CardkitError, RecordError
@@ -193,6 +242,10 @@ def _resume(path: Path, name: str | None, save: Path | None, conflicts: list[str
         fail(f"--resume continues the saved settings; drop {', '.join(conflicts)}")
     if path.exists() and not path.is_file():
         fail(f"--resume {path} is not a regular file")
+    # the match goes on in its own file; --save OTHER continues it in a new file instead
+    elsewhere = save is not None and not (save.exists() and save.samefile(path))
+    if not elsewhere and path.is_file():
+        _lock(path, held, claimed=False)  # before reading: the save read is the latest
     try:
         record = Record.load(path)
     except RecordError as exc:
@@ -200,14 +253,14 @@ def _resume(path: Path, name: str | None, save: Path | None, conflicts: list[str
     if name is not None and name != record.game:
         fail(f"{path} is a {record.game} match, not {name}")
     game = load_game(record.game)
-    # the match goes on in its own file; --save OTHER continues it in a new file instead
-    elsewhere = save is not None and not (save.exists() and save.samefile(path))
     try:
         session = PlaySession.resume(record, game, save if save is not None else path)
     except CardkitError as exc:
         fail(f"cannot resume {path}: {exc}")
     if elsewhere:
         _claim(session.path)
+        _lock(session.path, held, claimed=True)
+        session.saved = None  # the new file holds nothing yet
     _first_save(session, claimed=elsewhere)
     console().print(
         f"[bold]{escape(game.name)}[/bold] ({game.id}): resumed {escape(str(path))} at step "

@@ -29,7 +29,7 @@ def replay(
     from cardkit.errors import RecordError
     from cardkit.game import State
     from cardkit.options import to_json as options_json
-    from cardkit.record import Record
+    from cardkit.record import Record, start
     from cardkit.record import replay as replay_record
     from cli.common import console, fail, load_game
     from cli.render import Renderer
@@ -39,6 +39,10 @@ def replay(
     except RecordError as exc:
         fail(str(exc))
     game = load_game(record.game)
+    try:
+        start(record, game)  # a record that cannot start (players, options) is bad input
+    except RecordError as exc:
+        fail(f"{file}: {exc}")
     if seat is not None and not 0 <= seat < record.players:
         fail(
             f"--seat must be from 0 to {record.players - 1} for {record.players} players, "
@@ -70,7 +74,7 @@ def replay(
         )
     try:
         state = replay_record(record, game, on_step, auto_chance_after=False)
-    except RecordError as exc:
+    except RecordError as exc:  # an illegal or unreadable step: the record fails its check
         fail(str(exc), code=1)
     over = state.is_over()
     result = state.result() if over else None

@@ -5,7 +5,9 @@ chance deals from the state's own generator, a bot chooses from its view, and
 the person is prompted whenever that seat is theirs (their turn, an
 out-of-turn window, a sealed choice). Every step is shown as the event line
 ``game.describe`` gives for the person's seat, and the record is saved
-(atomically) after every step, so any interruption can be resumed.
+(atomically) after every step, so any interruption can be resumed. A session
+holds a :class:`SaveLock` on its file, so one save is played by one process at
+a time.
 
 On resume the bots are rebuilt from the match seed and their seats, and are
 asked again for each of their recorded decisions (the answers are dropped),
@@ -16,11 +18,14 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import fcntl
 import os
 from datetime import datetime
 from pathlib import Path
+from types import TracebackType
 from typing import Any
 
+import attrs
 from rich.markup import escape
 
 from cardkit.actions import Action
@@ -49,24 +54,27 @@ def default_save_path(game: Game, seed: int) -> Path:
     return cardkit_home() / "saves" / f"{game.id}-{stamp}-seed{seed}.json"
 
 
-def create_save(path: Path) -> None:
+def create_save(path: Path, make_folders: bool = False) -> None:
     """Create ``path`` as a new empty file; ``FileExistsError`` if anything is there.
 
     The creation is exclusive (``O_EXCL``): a file, folder, device or link already
     at ``path`` is never replaced, and no other process can claim the same name.
-    The session's saves then replace this empty file atomically.
+    The session's saves then replace this empty file atomically. A missing folder
+    is ``FileNotFoundError`` unless ``make_folders`` (for cardkit's own saves folder).
     """
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except FileExistsError:  # a file where the folder should be: not a clash of names
-        raise NotADirectoryError(
-            errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(path.parent)
-        ) from None
+    if make_folders:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except FileExistsError:  # a file where the folder should be: not a clash of names
+            raise NotADirectoryError(
+                errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(path.parent)
+            ) from None
     os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
 
 
 def create_unique_save(path: Path) -> Path:
-    """Create ``path`` as :func:`create_save` does, or the first free ``<stem>-N<suffix>``.
+    """Create ``path`` as :func:`create_save` does (its folders made), or the first
+    free ``<stem>-N<suffix>``.
 
     Tries ``path``, then ``<stem>-2<suffix>``, ``<stem>-3<suffix>``, ...; returns the
     one created, which no other process can have created too.
@@ -75,11 +83,115 @@ def create_unique_save(path: Path) -> Path:
     while True:
         candidate = path if n == 1 else path.with_name(f"{path.stem}-{n}{path.suffix}")
         try:
-            create_save(candidate)
+            create_save(candidate, make_folders=True)
         except FileExistsError:
             n += 1
             continue
         return candidate
+
+
+class SaveInUse(Exception):
+    """Another process holds the save's lock; ``holder`` is its process id, if known."""
+
+    def __init__(self, path: Path, holder: int | None) -> None:
+        self.path = path
+        self.holder = holder
+        by = f" (process {holder})" if holder is not None else ""
+        super().__init__(
+            f"{path} is in use: another `cardkit play`{by} is playing it; "
+            "quit that one first, or continue a copy with --resume FILE --save OTHER"
+        )
+
+
+class SaveLock:
+    """An exclusive lock on one save file, held while a session plays it.
+
+    The lock is ``flock`` on ``.<name>.lock`` beside the save (the save itself is
+    replaced at every step, so it cannot carry the lock). The kernel releases it
+    when the process ends in any way, ``kill -9`` included; a lock file left by such
+    an end is simply locked again. :meth:`release` removes the lock file.
+    """
+
+    def __init__(self, save: Path) -> None:
+        self.save = save
+        self.path = save.with_name(f".{save.name}.lock")
+        self._fd: int | None = None
+
+    def acquire(self) -> None:
+        """Take the lock; ``SaveInUse`` if another process holds it, ``OSError`` if the
+        lock file cannot be made."""
+        while True:
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                holder = _read_pid(fd)
+                os.close(fd)
+                raise SaveInUse(self.save, holder) from None
+            except BaseException:
+                os.close(fd)
+                raise
+            # a holder that let go just now removed the file first: lock the one on disk
+            try:
+                current = os.path.samestat(os.fstat(fd), os.stat(self.path))
+            except FileNotFoundError:
+                current = False
+            if current:
+                break
+            os.close(fd)
+        os.ftruncate(fd, 0)
+        os.write(fd, f"{os.getpid()}\n".encode())
+        self._fd = fd
+
+    def release(self) -> None:
+        """Remove the lock file and let go (removed first, while still held)."""
+        if self._fd is None:
+            return
+        with contextlib.suppress(OSError):
+            self.path.unlink()
+        os.close(self._fd)
+        self._fd = None
+
+    def __enter__(self) -> SaveLock:
+        self.acquire()
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        value: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.release()
+
+
+def _read_pid(fd: int) -> int | None:
+    try:
+        text = os.pread(fd, 32, 0).decode("ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return int(text) if text.isdecimal() else None
+
+
+class SaveFailed(Exception):
+    """A save could not be written: the line to show names the file, the cause and what
+    the file still holds."""
+
+    def __init__(self, path: Path, exc: OSError, saved: int | None) -> None:
+        self.path = path
+        self.cause = exc
+        cause = exc.strerror or str(exc)
+        if not path.parent.is_dir():
+            cause += f" (its folder {path.parent} is gone)"
+            kept = "nothing of this match is saved"
+        elif saved is None:
+            kept = "nothing of this match is saved"
+        else:
+            kept = (
+                f"the file still holds the match up to step {saved} "
+                f"(continue it with cardkit play --resume {path})"
+            )
+        super().__init__(f"cannot save {path}: {cause}; {kept}")
 
 
 def make_bots(game: Game, seed: int, specs: list[BotSpec | None]) -> dict[int, BaseBot]:
@@ -102,6 +214,7 @@ class PlaySession:
         specs: list[BotSpec | None],
         path: Path,
         bots: dict[int, BaseBot] | None = None,
+        kept: Record | None = None,
     ) -> None:
         self.game = game
         self.state = state
@@ -111,17 +224,30 @@ class PlaySession:
         self.out = console()
         self.render = Renderer(game, state.players, state.options)
         self.bots = bots if bots is not None else make_bots(game, state.seed, specs)
+        # what a resumed save held besides the match: its other meta and unknown fields
+        self.kept_meta = {k: v for k, v in kept.meta.items() if k != META_KEY} if kept else {}
+        self.extra = dict(kept.extra) if kept else {}
+        self.saved: int | None = None  # the steps the file holds, once this session saved
 
     # -- saving and resuming ---------------------------------------------------------
 
     def meta(self) -> dict[str, Any]:
         """What ``--resume`` needs besides the actions: the person's seat and the bots."""
         bots = [None if s is None else str(s) for s in self.specs]
-        return {META_KEY: {"human": self.human, "bots": bots}}
+        return self.kept_meta | {META_KEY: {"human": self.human, "bots": bots}}
 
     def save(self) -> None:
-        """Write the record so far (atomically) to the session's file."""
-        Record.of(self.state, self.meta()).save(self.path)
+        """Write the record so far (atomically) to the session's file; ``SaveFailed``
+        if it cannot be written (the file then holds the previous save, whole).
+
+        The folder is never made: a save whose folder has gone is an error.
+        """
+        record = attrs.evolve(Record.of(self.state, self.meta()), extra=self.extra)
+        try:
+            record.save(self.path, make_folders=False)
+        except OSError as exc:
+            raise SaveFailed(self.path, exc, self.saved) from None
+        self.saved = len(record.actions)
 
     @classmethod
     def resume(cls, record: Record, game: Game, path: Path) -> PlaySession:
@@ -139,12 +265,27 @@ class PlaySession:
                     bot.choose(before.view(seat), before.legal_actions(seat))
 
         state = replay(record, game, catch_up, auto_chance_after=False)
-        return cls(game, state, human, specs, path, bots)
+        session = cls(game, state, human, specs, path, bots, kept=record)
+        session.saved = len(record.actions)
+        return session
 
     # -- the loop ------------------------------------------------------------------
 
     def run(self) -> int:
-        """Play to the end or until the person leaves; return the exit code."""
+        """Play to the end or until the person leaves; return the exit code.
+
+        A save that cannot be written ends the match with one line and exit code 2;
+        the file keeps the previous save. A closed terminal (``OSError`` EIO from
+        output or input) is left to the caller: every step is saved before it is
+        shown.
+        """
+        try:
+            return self.loop()
+        except SaveFailed as exc:
+            fail(str(exc))
+
+    def loop(self) -> int:
+        """:meth:`run` without the handling of a failed save."""
         state = self.state
         try:
             while not state.is_over():
@@ -183,11 +324,11 @@ class PlaySession:
         return 0
 
     def step(self, seat: int, action: Action) -> None:
-        """Show the event as the person may see it, apply it, save."""
+        """Apply the step, save, then show the event as the person may see it."""
         line = self.game.describe(self.state, seat, action, self.human)
         self.state.apply(seat, action)
-        self.out.print(self.render.event("  -", line, bold=seat == self.human))
         self.save()
+        self.out.print(self.render.event("  -", line, bold=seat == self.human))
 
     def bot_choice(self, seat: int) -> Action | str:
         """The bot's legal choice, or the message naming the bot, seat and action."""

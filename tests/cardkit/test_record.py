@@ -8,6 +8,7 @@ import pytest
 
 from cardkit import CHANCE, Record, RecordError, Shuffle, State, replay, stack
 from cardkit.bots import RandomBot
+from cardkit.record import start
 from cardkit.runner import play_match
 from cardkit.testing import states_equal
 from tests.tinygame import DECK, GAME
@@ -148,3 +149,31 @@ def test_unreadable_files_get_one_line_errors(tmp_path: Path) -> None:
     record["game"] = "chess"
     with pytest.raises(RecordError, match="'chess'"):
         replay(Record.from_json(record), GAME)
+
+
+def test_unknown_top_level_fields_are_kept_through_load_and_save(tmp_path: Path) -> None:
+    data = finished_match(2).to_json()
+    data["comment"] = {"by": "a newer cardkit", "list": [1, 2]}
+    data["format"] = "cardkit-record"
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(data))
+    record = Record.load(path)
+    assert record.extra == {"comment": {"by": "a newer cardkit", "list": [1, 2]}}
+    record.save(tmp_path / "again.json")
+    assert json.loads((tmp_path / "again.json").read_text()) == data
+    # an extra field never replaces a known one
+    clash = Record(record.game, record.players, record.seed, {}, (), extra={"game": "other"})
+    assert clash.to_json()["game"] == record.game
+
+
+def test_start_refuses_a_record_whose_settings_are_not_valid() -> None:
+    record = finished_match(1)
+    assert start(record, GAME).history == []
+    for bad in (
+        Record(GAME.id, 0, 1, {}, ()),
+        Record(GAME.id, 3, 1, {"colour": "red"}, ()),
+        Record("other", 3, 1, {}, ()),
+    ):
+        with pytest.raises(RecordError) as info:
+            start(bad, GAME)
+        assert info.value.step is None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import threading
 from datetime import datetime, tzinfo
@@ -370,3 +371,39 @@ def test_resume_refuses_a_file_that_is_not_regular(runner: CliRunner, tmp_path: 
     assert code == 2
     assert f"--resume {pipe} is not a regular file" in one_line_error(out)
     assert pipe.is_fifo()
+
+
+def test_resume_keeps_the_fields_it_does_not_know(runner: CliRunner, tmp_path: Path) -> None:
+    save = tmp_path / "m.json"
+    code, out = play(runner, "tiny-cli", "--seed", "8", "--save", str(save), input="1\nquit\n")
+    assert code == 0, out
+    data = json.loads(save.read_text())
+    data["comment"] = "the long one against flaky"  # a top-level field cardkit does not know
+    data["meta"]["note"] = {"by": "hand"}  # and meta besides play's own
+    save.write_text(json.dumps(data))
+    code, out = play(runner, "--resume", str(save), input="1\nquit\n")
+    assert code == 0, out
+    again = json.loads(save.read_text())
+    assert again["comment"] == "the long one against flaky"
+    assert again["meta"]["note"] == {"by": "hand"}
+    assert again["meta"]["play"] == data["meta"]["play"]
+    assert len(again["actions"]) > len(data["actions"])
+    branch = tmp_path / "branch.json"  # a copy continued elsewhere keeps them too
+    code, out = play(runner, "--resume", str(save), "--save", str(branch), input="quit\n")
+    assert code == 0, out
+    assert json.loads(branch.read_text())["comment"] == "the long one against flaky"
+
+
+def test_save_into_a_missing_folder_is_refused(runner: CliRunner, tmp_path: Path) -> None:
+    missing = tmp_path / "no" / "such"
+    code, out = play(runner, "tiny-cli", "--save", str(missing / "m.json"))
+    assert code == 2
+    line = one_line_error(out)
+    assert f"--save {missing / 'm.json'}: the folder {missing} does not exist" in line
+    assert not (tmp_path / "no").exists()
+    start = tmp_path / "start.json"
+    assert play(runner, "tiny-cli", "--seed", "1", "--save", str(start), input="quit\n")[0] == 0
+    before = start.read_bytes()
+    code, out = play(runner, "--resume", str(start), "--save", str(missing / "b.json"))
+    assert code == 2 and f"the folder {missing} does not exist" in one_line_error(out)
+    assert not (tmp_path / "no").exists() and start.read_bytes() == before

@@ -7,6 +7,7 @@ import os
 import re
 import signal
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -239,3 +240,34 @@ def test_ctrl_c_at_the_game_chooser_says_so_on_a_line_of_its_own() -> None:
     child.expect("\r\n")  # the prompt's line is ended
     child.expect("interrupted: no game chosen")
     assert finish(child) == 130
+
+
+def test_a_terminal_closed_without_a_hangup_ends_quietly(tmp_path: Path) -> None:
+    # as under nohup or a multiplexer that goes: no SIGHUP, the terminal just stops working
+    save = tmp_path / "game.json"
+    err = tmp_path / "stderr.txt"
+    command = 'exec "$0" -m tests.cli.tinycli play tiny-cli --seed 3 --save "$1" 2>"$2"'
+    child = pexpect.spawn(
+        "/bin/sh",
+        ["-c", command, sys.executable, str(save), str(err)],
+        cwd=str(ROOT),
+        encoding="utf-8",
+        timeout=TIMEOUT,
+        env={"PATH": str(Path(sys.executable).parent), "TERM": "xterm", "COLUMNS": "200"}
+        | {"HOME": str(ROOT / ".no-home"), "CARDKIT_HOME": os.environ["CARDKIT_HOME"]},
+        preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN),
+    )
+    child.expect(PROMPT)
+    child.sendline("1")
+    child.expect("seat 0: pick")
+    child.expect(PROMPT)
+    child.ptyproc.fileobj.close()  # the master end goes away; the process is not signalled
+    deadline = time.monotonic() + TIMEOUT
+    while child.ptyproc.isalive():
+        assert time.monotonic() < deadline, "play did not end when its terminal closed"
+        time.sleep(0.05)
+    assert child.ptyproc.exitstatus == 129  # 128 + SIGHUP, as a hang-up would give
+    child.close()
+    assert err.read_text() == ""  # no traceback, nothing at all
+    assert (0, "pick high") in Record.load(save).actions
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json", "stderr.txt"]

@@ -146,3 +146,29 @@ def test_an_unfinished_save_replays_to_where_it_stopped(runner: CliRunner, tmp_p
     assert code == 0
     assert "The match is not over after" in out
     assert "to act: seat" in out
+
+
+def test_a_record_that_cannot_start_is_bad_input(runner: CliRunner, tmp_path: Path) -> None:
+    # tiny-cli takes 2 or 3 players and knows no option "colour": each record is refused
+    # before anything is printed, like an unknown game, with exit code 2
+    cases = {
+        "zero.json": (Record("tiny-cli", 0, 1, {}, ()), "players"),
+        "many.json": (Record("tiny-cli", 9, 1, {}, ()), "players"),
+        "option.json": (Record("tiny-cli", 2, 1, {"colour": "red"}, ()), "colour"),
+        "value.json": (Record("tiny-cli", 2, 1, {"hands": 99}, ()), "hands"),
+    }
+    for name, (record, named) in cases.items():
+        record.save(tmp_path / name)
+        for args in ((), ("--json",), ("--seat", "0")):
+            code, out, err = run(runner, str(tmp_path / name), *args)
+            assert code == 2, (name, args, out, err)
+            assert out == "", (name, args)
+            assert err.count("\n") == 1 and named in err and str(tmp_path / name) in err
+
+
+def test_a_deeply_nested_file_is_one_line(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100000 + "]" * 100000)
+    code, out, err = run(runner, str(path))
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "nested deeper than" in err and "Traceback" not in err
