@@ -16,7 +16,7 @@ from cardkit.record import Record, replay
 from cardkit.registry import bots_for
 from cardkit.stats import Running, wilson
 from cli.app import app
-from cli.tournament import Entrant, Plan, Report, Tally, match_seed
+from cardkit.arena import Entrant, Plan, Report, Tally, match_seed
 from tests.cli.conftest import load
 from tests.cli.tinycli import GAME
 
