@@ -38,6 +38,7 @@ import multiprocessing
 import os
 import signal
 import threading
+import time
 from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
@@ -199,55 +200,68 @@ class Report:
 
 
 class _TimedBot:
-    """A bot whose every ``choose`` must end within ``limit`` seconds (see :func:`_move_clock`)."""
+    """A bot whose every ``choose`` must end within the move clock's limit (:func:`_move_clock`)."""
 
-    def __init__(self, bot: Bot, limit: float) -> None:
+    __slots__ = ("bot", "name", "reads_view")
+
+    def __init__(self, bot: Bot) -> None:
         self.bot = bot
-        self.limit = limit
         self.name = str(getattr(bot, "name", type(bot).__name__))
         self.reads_view = bool(getattr(bot, "reads_view", True))
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
-        _ALARM.fired = False
-        # the alarm repeats, so a bot that catches MoveTimeout and goes on is stopped again
-        signal.setitimer(signal.ITIMER_REAL, self.limit, self.limit)
+        clock = _CLOCK
+        clock.started = started = time.monotonic()
         try:
             action = self.bot.choose(view, legal)
         finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-        if _ALARM.fired:  # the bot swallowed the timeout and answered late
-            raise MoveTimeout(f"no move within {self.limit:g} s")
+            clock.started = None
+        if time.monotonic() - started > clock.limit:  # it caught MoveTimeout and answered late
+            raise MoveTimeout(f"no move within {clock.limit:g} s")
         return action
 
 
-class _Alarm:
-    fired = False
-    limit = 0.0
+class _Clock:
+    """When the move under way started (None between moves), and the limit on one move."""
+
+    started: float | None = None
+    limit = math.inf
 
 
-_ALARM = _Alarm()
+_CLOCK = _Clock()
+TICKS_PER_LIMIT = 4
+"""The move clock looks at the move under way this many times per limit: a move that
+runs past the limit ends within a quarter of the limit more."""
 
 
-def _on_alarm(signum: int, frame: FrameType | None) -> None:
-    _ALARM.fired = True
-    raise MoveTimeout(f"no move within {_ALARM.limit:g} s")
+def _on_tick(signum: int, frame: FrameType | None) -> None:
+    started = _CLOCK.started
+    if started is not None and time.monotonic() - started > _CLOCK.limit:
+        raise MoveTimeout(f"no move within {_CLOCK.limit:g} s")
 
 
 @contextlib.contextmanager
 def _move_clock(limit: float | None) -> Iterator[None]:
-    """SIGALRM raises :class:`MoveTimeout` while ``limit`` is set (main thread only)."""
+    """While ``limit`` is set, a bot's move past it raises :class:`MoveTimeout` in the bot.
+
+    A repeating SIGALRM timer (main thread only) looks at the move under way;
+    the move itself costs one clock reading at each end, no system call.
+    """
     if limit is None:
         yield
         return
     if threading.current_thread() is not threading.main_thread():
         raise ValueError("a move time limit needs the main thread when workers is 1")
-    _ALARM.limit = limit
-    previous = signal.signal(signal.SIGALRM, _on_alarm)
+    _CLOCK.limit, _CLOCK.started = limit, None
+    previous = signal.signal(signal.SIGALRM, _on_tick)
+    tick = limit / TICKS_PER_LIMIT
+    signal.setitimer(signal.ITIMER_REAL, tick, tick)
     try:
         yield
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+        _CLOCK.limit, _CLOCK.started = math.inf, None
 
 
 def play_one(plan: Plan, index: int) -> Report:
@@ -267,7 +281,7 @@ def play_one(plan: Plan, index: int) -> Report:
         for seat, who in enumerate(seating):
             entrant = plan.entrants[who]
             bot = entrant.cls(game, seat, bot_seed(seed, seat), **entrant.params)
-            bots.append(bot if plan.move_time is None else _TimedBot(bot, plan.move_time))
+            bots.append(bot if plan.move_time is None else _TimedBot(bot))
         state = game.create(plan.players, seed, plan.options)
         outcome = play_match(game, bots, seed, state=state)
     except Exception as exc:  # a game error (or a bot that cannot be made) ends this match only
