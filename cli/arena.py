@@ -35,7 +35,9 @@ def arena(
     ] = None,
     matches: Annotated[int, typer.Option("--matches", "-n", help="Matches to play.")] = 100,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed of the run.")] = None,
-    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes.")] = 1,
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", help="Worker processes (at most 4 per CPU, or 8).")
+    ] = 1,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE.")
     ] = None,
