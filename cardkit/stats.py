@@ -8,14 +8,21 @@ Z95 = 1.959963984540054
 
 
 def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a win rate (``wins`` may be fractional: shared wins)."""
+    """The Wilson score interval of a win rate (``wins`` may be fractional: shared wins).
+
+    The interval always holds the rate ``wins / n`` and lies within [0, 1]:
+    rounding cannot put an end past the rate (all wins give an upper end of
+    exactly 1.0, none a lower end of exactly 0.0).
+    """
     if n <= 0:
         return (0.0, 1.0)
-    p = wins / n
+    p = min(max(wins / n, 0.0), 1.0)
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(max(p * (1 - p) / n + z * z / (4 * n * n), 0.0)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    low = 0.0 if p == 0.0 else max(0.0, min(centre - half, p))
+    high = 1.0 if p == 1.0 else min(1.0, max(centre + half, p))
+    return (low, high)
 
 
 class Running:
@@ -36,8 +43,8 @@ class Running:
         self.m2 += delta * (x - self.mean)
 
     def ci95(self) -> tuple[float, float] | None:
-        """A normal 95% interval of the mean; None with fewer than two values."""
+        """A normal 95% interval of the mean, always holding the mean; None with fewer than two."""
         if self.n < 2:
             return None
-        half = Z95 * math.sqrt(self.m2 / (self.n - 1) / self.n)
-        return (self.mean - half, self.mean + half)
+        half = Z95 * math.sqrt(max(self.m2, 0.0) / (self.n - 1) / self.n)
+        return (min(self.mean - half, self.mean), max(self.mean + half, self.mean))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -11,9 +13,10 @@ if TYPE_CHECKING:
     from rich.progress import Progress
     from rich.table import Table
 
-    from cli.tournament import Plan, Tally
+    from cardkit.arena import Plan, Tally
 
 MAX_SHOWN_FAILURES = 10
+DEFAULT_MOVE_TIME = 60.0
 
 
 def register(app: typer.Typer) -> None:
@@ -32,7 +35,9 @@ def arena(
     ] = None,
     matches: Annotated[int, typer.Option("--matches", "-n", help="Matches to play.")] = 100,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed of the run.")] = None,
-    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes.")] = 1,
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", help="Worker processes (at most 4 per CPU, or 8).")
+    ] = 1,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE.")
     ] = None,
@@ -42,12 +47,23 @@ def arena(
     logs: Annotated[
         Path | None, typer.Option("--logs", help="Write every match's record to this folder.")
     ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Let --json replace an existing file.")
+    ] = False,
+    move_time: Annotated[
+        float,
+        typer.Option(
+            "--move-time",
+            help="Seconds a bot may take for one move before its match fails (0: no limit).",
+        ),
+    ] = DEFAULT_MOVE_TIME,
 ) -> None:
     """Play bots against each other; seats rotate; results with 95% intervals."""
     import contextlib
     import tempfile
     import time
 
+    from cardkit.arena import MIN_MAX_WORKERS, WORKERS_PER_CPU, Entrant, Plan, Tally, max_workers
     from cardkit.options import to_json as options_json
     from cli.common import console, fail, load_game
     from cli.settings import (
@@ -59,7 +75,6 @@ def arena(
         parse_specs,
         resolved_options,
     )
-    from cli.tournament import Entrant, Plan, Tally
 
     g = load_game(game)
     specs = parse_specs(g, bot or [default_bot(g)])
@@ -71,11 +86,18 @@ def arena(
         fail(f"--matches must be at least 1, not {matches}")
     if workers < 1:
         fail(f"--workers must be at least 1, not {workers}")
+    if workers > max_workers():
+        fail(
+            f"--workers must be at most {max_workers()} ({WORKERS_PER_CPU} per CPU, "
+            f"at least {MIN_MAX_WORKERS}), not {workers}"
+        )
+    if not (move_time >= 0 and math.isfinite(move_time)):
+        fail(f"--move-time must be a number of seconds, 0 or more (0: no limit), not {move_time}")
     values = resolved_options(g, option or [])
     run_seed = new_seed() if seed is None else seed
     create_state(g, n, run_seed, values)  # conflicting settings fail here, with one line
     if json_file is not None:
-        _check_writable(json_file)  # an unwritable --json fails now, not after the run
+        _check_writable(json_file, force)  # an unwritable --json fails now, not after the run
     if logs is not None:
         _check_logs(logs)
         failures = logs  # failed matches' records are among the others
@@ -89,6 +111,7 @@ def arena(
         entrants=tuple(Entrant(str(s), bot_class(g, s), dict(s.params)) for s in specs),
         logs=None if logs is None else str(logs),
         failures=str(failures),
+        move_time=move_time or None,
     )
 
     out = console()
@@ -101,7 +124,7 @@ def arena(
     tally = Tally(plan)
     started = time.perf_counter()
     try:
-        interrupted = _run(plan, tally, matches, workers)
+        interrupted, broken = _run(plan, tally, matches, workers)
     finally:
         if logs is None:
             with contextlib.suppress(OSError):
@@ -161,6 +184,8 @@ def arena(
         f"{counted(f'{rate:,.1f}', 'match/s', 'matches/s')} "
         f"({counted(workers, 'worker', 'workers')})"
     )
+    if broken is not None:
+        fail(broken, code=1)
     if unwritten is not None:
         fail(unwritten)
     if json_file is not None:
@@ -170,9 +195,12 @@ def arena(
 
 
 def _check_logs(logs: Path) -> None:
-    """Make the ``--logs`` folder; refuse one holding match records of an earlier run."""
+    """Make the ``--logs`` folder; refuse a file, an unwritable folder or one holding match
+    records of an earlier run."""
     from cli.common import fail
 
+    if os.path.lexists(logs) and not logs.is_dir():
+        fail(f"--logs {logs} exists and is not a folder; give an empty or new folder")
     try:
         logs.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -181,30 +209,46 @@ def _check_logs(logs: Path) -> None:
         fail(
             f"--logs {logs} already holds match records (match-*.json); give an empty or new folder"
         )
+    _probe(logs, logs)
 
 
-def _check_writable(path: Path) -> None:
-    """Fail now if ``path`` cannot be written, leaving nothing behind but its missing folders."""
-    import os
-    import tempfile
-
+def _check_writable(path: Path, force: bool) -> None:
+    """Fail now if ``path`` cannot be written, or exists and ``force`` is not given, leaving
+    nothing behind but its missing folders."""
     from cli.common import fail
 
     if path.parent.exists() and not path.parent.is_dir():
         fail(f"cannot write {path}: {path.parent} is not a folder")
     if path.is_dir():
         fail(f"cannot write {path}: Is a directory")
+    if os.path.lexists(path) and not force:
+        fail(f"--json {path} already exists; give --force to replace it, or another file")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, probe = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as exc:
+        fail(f"cannot write {path}: {exc.strerror or exc}")
+    _probe(path.parent, path)
+
+
+def _probe(folder: Path, named: Path) -> None:
+    """Fail now if no file can be made in ``folder`` (``named`` is what the user gave)."""
+    import tempfile
+
+    from cli.common import fail
+
+    try:
+        fd, probe = tempfile.mkstemp(dir=folder, prefix=".cardkit-probe.", suffix=".tmp")
         os.close(fd)
         os.unlink(probe)
     except OSError as exc:
-        fail(f"cannot write {path}: {exc.strerror or exc}")
+        fail(f"cannot write {named}: {exc.strerror or exc}")
 
 
-def _run(plan: Plan, tally: Tally, matches: int, workers: int) -> bool:
-    """Play the matches, with a progress bar on a terminal; True when Ctrl-C stopped the run.
+def _run(plan: Plan, tally: Tally, matches: int, workers: int) -> tuple[bool, str | None]:
+    """Play the matches, with a progress bar on a terminal.
+
+    Returns whether Ctrl-C stopped the run, and the line saying why the run
+    broke off (a match record that cannot be written: a full disk), or None.
 
     Output that is not a terminal (a file, a pipe) gets no progress bar: only results.
     The first Ctrl-C ends the run between whole matches, so the tally counts every
@@ -215,11 +259,10 @@ def _run(plan: Plan, tally: Tally, matches: int, workers: int) -> bool:
 
     from rich.markup import escape
 
+    from cardkit.arena import ArenaError, reports
     from cli.common import console
-    from cli.tournament import reports, start_pool
 
     out = console()
-    pool = start_pool(plan, workers)
     shown = 0
     progress = _progress_bar() if out.is_terminal else None
     asked: list[bool] = []
@@ -229,12 +272,13 @@ def _run(plan: Plan, tally: Tally, matches: int, workers: int) -> bool:
         signal.signal(signal.SIGINT, signal.default_int_handler)
 
     previous = signal.signal(signal.SIGINT, on_interrupt)
+    stream = reports(plan, matches, workers, stop=lambda: bool(asked))
     try:
         if progress is not None:
             progress.start()
             task = progress.add_task("arena", total=matches, rate="")
         started = last = time.perf_counter()
-        for report in reports(plan, matches, pool, workers, stop=lambda: bool(asked)):
+        for report in stream:
             tally.add(report)
             if report.failure is not None:
                 shown += 1
@@ -251,15 +295,15 @@ def _run(plan: Plan, tally: Tally, matches: int, workers: int) -> bool:
                     rate = counted(per_s, "match/s", "matches/s")
                     progress.update(task, completed=tally.played, rate=rate)
     except KeyboardInterrupt:  # the second Ctrl-C
-        return True
+        return True, None
+    except ArenaError as exc:
+        return bool(asked), str(exc)
     finally:
+        stream.close()  # the worker processes end here, however the run ended
         signal.signal(signal.SIGINT, previous)
         if progress is not None:
             progress.stop()
-        if pool is not None:
-            pool.terminate()
-            pool.join()
-    return bool(asked)
+    return bool(asked), None
 
 
 def _progress_bar() -> Progress:

@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from cardkit.arena import Entrant, Plan, Report, Tally, match_seed
 from cardkit.record import Record, replay
 from cardkit.registry import bots_for
 from cardkit.stats import Running, wilson
 from cli.app import app
-from cli.tournament import Entrant, Plan, Report, Tally, match_seed
 from tests.cli.conftest import load
 from tests.cli.tinycli import GAME
 
@@ -246,7 +246,7 @@ def test_json_is_written_whole_before_the_tables(
     seen_during_run = []
     real_run = cli.arena._run
 
-    def run(*args: Any) -> bool:
+    def run(*args: Any) -> Any:
         seen_during_run.append(sorted(p.name for p in out_file.parent.iterdir()))
         return real_run(*args)
 
@@ -399,3 +399,138 @@ def test_long_bot_specs_fold_but_stay_whole_in_a_narrow_table(runner: CliRunner)
             break
         pieces.append(line[column : column + width].strip())
     assert "".join(pieces) == spec  # folded over lines, nothing cut
+
+
+def one_line(out: str) -> str:
+    lines = [line for line in out.splitlines() if line.strip()]
+    assert len(lines) == 1, out
+    return lines[0]
+
+
+def test_json_refuses_an_existing_file_unless_forced(runner: CliRunner, tmp_path: Path) -> None:
+    save = tmp_path / "save.json"
+    save.write_text('{"a play save": true}\n')
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    link = tmp_path / "link.json"
+    link.symlink_to(notes)
+    args = ["tiny-cli", "--bot", "random", "-n", "2", "--seed", "1"]
+    for path in (save, notes, link, tmp_path / "dangling.json"):
+        if path.name == "dangling.json":
+            path.symlink_to(tmp_path / "nowhere")
+        code, out = arena(runner, *args, "--json", str(path))
+        assert code == 2, out
+        line = one_line(out)
+        assert f"--json {path} already exists" in line and "--force" in line
+    assert save.read_text() == '{"a play save": true}\n'
+    assert notes.read_text() == "my notes\n" and link.is_symlink()
+    assert not (tmp_path / "nowhere").exists()
+    code, out = arena(runner, *args, "--json", str(save), "--force")
+    assert code == 0, out
+    assert load(save)["matches"] == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "dangling.json",
+        "link.json",
+        "notes.txt",
+        "save.json",
+    ]  # written through a temporary file, renamed: none left
+
+
+def test_logs_refuses_a_file(runner: CliRunner, tmp_path: Path) -> None:
+    file = tmp_path / "logs"
+    file.write_text("not a folder\n")
+    code, out = arena(runner, "tiny-cli", "-n", "2", "--logs", str(file), "--force")
+    assert code == 2
+    assert f"--logs {file} exists and is not a folder" in one_line(out)
+    assert file.read_text() == "not a folder\n"
+
+
+def test_workers_are_capped(runner: CliRunner) -> None:
+    from cardkit.arena import max_workers
+
+    limit = max_workers()
+    assert limit == max(8, 4 * (os.cpu_count() or 1))
+    code, out = arena(runner, "tiny-cli", "-n", "2", "--workers", str(limit + 1))
+    assert code == 2
+    line = one_line(out)
+    assert f"--workers must be at most {limit}" in line and f"not {limit + 1}" in line
+    code, out = arena(runner, "tiny-cli", "-n", "2", "--workers", "100000")
+    assert code == 2 and "at most" in one_line(out)
+
+
+def test_move_time_ends_a_hanging_bot_s_match_and_the_run_goes_on(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import time as clock
+
+    from cardkit import registry
+    from cardkit.bots import BaseBot
+
+    class SleeperBot(BaseBot):
+        name = "sleeper"
+        summary = "sleeps for ever"
+
+        def choose(self, view: Any, legal: Any) -> Any:
+            while True:
+                clock.sleep(60)
+
+    monkeypatch.setitem(registry._extra_bots, "sleeper", SleeperBot)
+    out_file = tmp_path / "r.json"
+    args = ["tiny-cli", "--bot", "sleeper", "--bot", "random", "-n", "2", "--seed", "1"]
+    code, out = arena(runner, *args, "--move-time", "0.1", "--json", str(out_file))
+    assert code == 0, out
+    assert "match 0: bot sleeper in seat 0 failed: MoveTimeout: no move within 0.1 s" in out
+    assert "match 1: bot sleeper in seat 1 failed" in out
+    assert load(out_file)["failed"] == 2
+    for bad in ("-1", "nan", "inf"):
+        code, out = arena(runner, *args, "--move-time", bad)
+        assert code == 2 and "--move-time must be a number of seconds" in one_line(out)
+
+
+def test_an_unwritable_logs_folder_is_one_line_before_the_run(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import errno
+
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    real_open = os.open
+
+    def read_only(path: Any, *args: Any, **kwargs: Any) -> int:
+        if Path(path).parent == logs:
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", read_only)
+    code, out = arena(runner, "tiny-cli", "-n", "2", "--logs", str(logs))
+    assert code == 2
+    assert one_line(out) == f"error: cannot write {logs}: Permission denied"
+    assert list(logs.iterdir()) == []
+
+
+def test_a_full_disk_under_logs_stops_the_run_with_one_line(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import errno
+
+    logs = tmp_path / "logs"
+    writes: list[int] = []
+    real_fsync = os.fsync
+
+    def fills_up(fd: int) -> None:
+        writes.append(fd)
+        if len(writes) > 3:  # three records fit, then the disk is full
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fills_up)
+    args = ["tiny-cli", "--bot", "random", "--bot", "random", "-n", "10", "--seed", "1"]
+    code, out = arena(runner, *args, "--logs", str(logs))
+    assert code == 1, out
+    assert "Traceback" not in out
+    errors = [line for line in out.splitlines() if line.startswith("error:")]
+    path = logs / "match-000003.json"
+    assert errors == [f"error: cannot write {path}: No space left on device"]
+    assert out.rstrip().endswith(errors[0])
+    assert "results over 3 finished matches" in out  # the matches played are reported
+    assert sorted(p.name for p in logs.iterdir()) == [f"match-{i:06d}.json" for i in range(3)]

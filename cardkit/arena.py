@@ -1,0 +1,632 @@
+"""The arena: many bot matches, in one process or several, with results in match order.
+
+Match ``i`` of a run seeded ``s`` is played with the seed :func:`match_seed`
+``(s, i)`` and the seating :meth:`Plan.seating` ``(i)``, so its outcome depends
+on nothing else: a run gives the same results whatever the number of worker
+processes. Workers play chunks of consecutive matches and send back one small
+:class:`Report` per match; nothing else of a match is kept (its record is
+written to disk when asked for, or when it failed). Chunks are handed out
+lazily with a bounded number in flight, so memory stays flat however many
+matches a run has.
+
+From Python::
+
+    from cardkit import arena
+
+    tally = arena.run("universal-bid", ["heuristic", "random", "random"], 600, seed=1)
+    for row in tally.entrants():
+        print(row["bot"], row["win_rate"], row["win_rate_ci95"])
+
+:func:`reports` streams the reports of a :class:`Plan` one match at a time,
+for a caller that wants to show progress or stop early.
+
+Faults stay inside their match: a bot that raises, answers illegally or takes
+longer than :attr:`Plan.move_time` on one move fails that match (a
+:class:`~cardkit.runner.BotFailure`) and the run goes on. A worker process that
+dies (killed, out of memory) has its chunk played again by a new worker, so the
+results are those of a run without the loss; a match that kills its worker
+each time it is played is reported as failed. Worker processes end with the
+run, however it ends.
+"""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import math
+import multiprocessing
+import os
+import signal
+import threading
+import time
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
+from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+import attrs
+
+from cardkit.actions import Action
+from cardkit.bots import Bot, BotSpec, bot_seed
+from cardkit.game import Game, State, View
+from cardkit.options import OptionValue, resolve
+from cardkit.record import Record
+from cardkit.runner import play_match
+from cardkit.stats import Running, wilson
+
+MASK64 = (1 << 64) - 1
+WORKERS_PER_CPU = 4
+MIN_MAX_WORKERS = 8
+IN_FLIGHT_PER_WORKER = 4
+"""Chunks handed out or waiting to be counted, per worker: the bound on a run's memory."""
+DEATHS_BEFORE_SPLIT = 2
+"""Times a chunk may lose its worker before its matches are played one by one."""
+
+
+def match_seed(seed: int, index: int) -> int:
+    """The seed of match ``index`` of a run seeded ``seed`` (a splitmix64 mix)."""
+    z = (seed * 0x9E3779B97F4A7C15 + (index + 1) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return (z ^ (z >> 31)) >> 17
+
+
+def max_workers() -> int:
+    """The most worker processes a run may ask for: 4 per CPU, and at least 8."""
+    return max(MIN_MAX_WORKERS, WORKERS_PER_CPU * (os.cpu_count() or 1))
+
+
+class ArenaError(Exception):
+    """A run cannot go on (a match record cannot be written, a worker broke): one line."""
+
+
+class MoveTimeout(Exception):
+    """A bot took longer than the arena's time limit for one move."""
+
+
+@attrs.frozen(slots=True)
+class Entrant:
+    """One bot of the run: its spec as typed, its class and parameters."""
+
+    spec: str
+    cls: type[Any]
+    params: dict[str, str]
+
+
+@attrs.frozen(slots=True)
+class Plan:
+    """Everything a worker needs to play any match of the run.
+
+    ``logs`` is a folder for every match's record (or None); ``failures`` a
+    folder for the records of failed matches when there are no ``logs`` (None:
+    not kept). ``move_time`` is the limit in seconds on one ``choose`` call of
+    a bot (None: no limit).
+    """
+
+    game: Game
+    players: int
+    options: dict[str, OptionValue]
+    seed: int
+    entrants: tuple[Entrant, ...]
+    logs: str | None = None
+    failures: str | None = None
+    move_time: float | None = None
+
+    @property
+    def self_play(self) -> bool:
+        """True when one entrant fills every seat: it plays only against itself."""
+        return len(self.entrants) == 1
+
+    def seating(self, index: int) -> tuple[int, ...]:
+        """Which entrant sits in each seat in match ``index``: seats rotate every match."""
+        if len(self.entrants) == 1:
+            return (0,) * self.players
+        return tuple((seat - index) % self.players for seat in range(self.players))
+
+    def record_path(self, index: int, failed: bool) -> Path | None:
+        """Where match ``index``'s record goes: the logs, or the failures folder, or nowhere."""
+        if self.logs is not None:
+            return Path(self.logs) / f"match-{index:06d}.json"
+        if failed and self.failures is not None:
+            return Path(self.failures) / f"match-{index:06d}.json"
+        return None
+
+
+def make_plan(
+    game: Game | str,
+    bots: Sequence[str | BotSpec | type[Any]],
+    *,
+    seed: int = 0,
+    players: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    logs: str | os.PathLike[str] | None = None,
+    failures: str | os.PathLike[str] | None = None,
+    move_time: float | None = None,
+) -> Plan:
+    """A checked :class:`Plan`: ``CardkitError`` (one line) for a bad game, bot or option.
+
+    ``game`` is a :class:`Game` or an installed game's id. Each of ``bots`` is a
+    bot spec (``"NAME"`` or ``"NAME:KEY=VALUE,..."``, as ``cardkit bots``
+    lists them), a :class:`BotSpec` or a bot class; give one per seat, or one
+    for every seat. ``players`` defaults to the number of bots when there are
+    several, else to the game's default. ``options`` are game options (values
+    or their texts).
+    """
+    from cardkit.errors import OptionError
+    from cardkit.registry import bots_for, check_bot_spec, get_game
+
+    g = get_game(game) if isinstance(game, str) else game
+    if not bots:
+        raise OptionError("give at least one bot")
+    n = players if players is not None else (len(bots) if len(bots) > 1 else g.default_players)
+    g.check_players(n)
+    if len(bots) not in (1, n):
+        raise OptionError(f"give one bot per seat ({n}) or one for all seats, not {len(bots)}")
+    entrants = []
+    for bot in bots:
+        if isinstance(bot, type):
+            entrants.append(Entrant(str(getattr(bot, "name", bot.__name__)), bot, {}))
+            continue
+        spec = check_bot_spec(bot if isinstance(bot, str) else str(bot), g)
+        entrants.append(Entrant(str(spec), bots_for(g)[spec.name], dict(spec.params)))
+    if move_time is not None and not (move_time > 0 and math.isfinite(move_time)):
+        raise OptionError(f"move_time must be a positive number of seconds, not {move_time}")
+    values = resolve(g.options, options, g.id)
+    g.create(n, seed, values)  # conflicting settings fail here
+    return Plan(
+        game=g,
+        players=n,
+        options=values,
+        seed=seed,
+        entrants=tuple(entrants),
+        logs=None if logs is None else os.fspath(logs),
+        failures=None if failures is None else os.fspath(failures),
+        move_time=move_time,
+    )
+
+
+@attrs.frozen(slots=True)
+class Report:
+    """The outcome of one match: scores and win shares per seat, or why it failed."""
+
+    index: int
+    scores: tuple[float, ...]
+    shares: tuple[float, ...]
+    finished: bool
+    failure: str | None = None
+    saved: str | None = None
+
+
+class _TimedBot:
+    """A bot whose every ``choose`` must end within the move clock's limit (:func:`_move_clock`)."""
+
+    __slots__ = ("bot", "name", "reads_view")
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.name = str(getattr(bot, "name", type(bot).__name__))
+        self.reads_view = bool(getattr(bot, "reads_view", True))
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        clock = _CLOCK
+        clock.started = started = time.monotonic()
+        try:
+            action = self.bot.choose(view, legal)
+        finally:
+            clock.started = None
+        if time.monotonic() - started > clock.limit:  # it caught MoveTimeout and answered late
+            raise MoveTimeout(f"no move within {clock.limit:g} s")
+        return action
+
+
+class _Clock:
+    """When the move under way started (None between moves), and the limit on one move."""
+
+    started: float | None = None
+    limit = math.inf
+
+
+_CLOCK = _Clock()
+TICKS_PER_LIMIT = 4
+"""The move clock looks at the move under way this many times per limit: a move that
+runs past the limit ends within a quarter of the limit more."""
+
+
+def _on_tick(signum: int, frame: FrameType | None) -> None:
+    started = _CLOCK.started
+    if started is not None and time.monotonic() - started > _CLOCK.limit:
+        raise MoveTimeout(f"no move within {_CLOCK.limit:g} s")
+
+
+@contextlib.contextmanager
+def _move_clock(limit: float | None) -> Iterator[None]:
+    """While ``limit`` is set, a bot's move past it raises :class:`MoveTimeout` in the bot.
+
+    A repeating SIGALRM timer (main thread only) looks at the move under way;
+    the move itself costs one clock reading at each end, no system call.
+    """
+    if limit is None:
+        yield
+        return
+    if threading.current_thread() is not threading.main_thread():
+        raise ValueError("a move time limit needs the main thread when workers is 1")
+    _CLOCK.limit, _CLOCK.started = limit, None
+    previous = signal.signal(signal.SIGALRM, _on_tick)
+    tick = limit / TICKS_PER_LIMIT
+    signal.setitimer(signal.ITIMER_REAL, tick, tick)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        _CLOCK.limit, _CLOCK.started = math.inf, None
+
+
+def play_one(plan: Plan, index: int) -> Report:
+    """Play match ``index`` of ``plan``; :class:`ArenaError` if its record cannot be written.
+
+    With :attr:`Plan.move_time` set, the caller must hold the move clock (as
+    :func:`reports` does).
+    """
+    seed = match_seed(plan.seed, index)
+    seating = plan.seating(index)
+    game = plan.game
+    state: State | None = None
+    failure: str | None = None
+    report: Report
+    try:
+        bots: list[Bot] = []
+        for seat, who in enumerate(seating):
+            entrant = plan.entrants[who]
+            bot = entrant.cls(game, seat, bot_seed(seed, seat), **entrant.params)
+            bots.append(bot if plan.move_time is None else _TimedBot(bot))
+        state = game.create(plan.players, seed, plan.options)
+        outcome = play_match(game, bots, seed, state=state)
+    except Exception as exc:  # a game error (or a bot that cannot be made) ends this match only
+        failure = f"match {index}: game error: {type(exc).__name__}: {exc}"
+        report = Report(index, (), (), False, failure)
+    else:
+        if outcome.failure is not None:
+            f = outcome.failure
+            spec = plan.entrants[seating[f.seat]].spec
+            failure = f"match {index}: bot {spec} in seat {f.seat} failed: {f.reason}{f.chose()}"
+            report = Report(index, (), (), False, failure)
+        else:
+            result = outcome.result
+            assert result is not None
+            shares = tuple(result.share(s) for s in range(plan.players))
+            report = Report(index, tuple(result.scores), shares, result.finished)
+    path = plan.record_path(index, failure is not None)
+    if path is not None and state is not None:
+        meta = {
+            "arena": {
+                "seed": plan.seed,
+                "match": index,
+                "bots": [plan.entrants[w].spec for w in seating],
+            }
+        }
+        if failure is not None:
+            meta["arena"]["failure"] = failure
+        try:
+            Record.of(state, meta).save(path)
+        except OSError as exc:
+            raise ArenaError(f"cannot write {path}: {exc.strerror or exc}") from None
+        report = attrs.evolve(report, saved=str(path))
+    return report
+
+
+def chunk_size(matches: int, workers: int) -> int:
+    """Matches per task: enough to keep overhead low, small enough to balance and report."""
+    return max(1, min(200, matches // (workers * 16)))
+
+
+def chunks(matches: int, size: int) -> Iterator[tuple[int, int]]:
+    """The ``(start, stop)`` bounds of consecutive chunks of ``size`` matches, made lazily."""
+    for start in range(0, matches, size):
+        yield start, min(start + size, matches)
+
+
+def _worker_main(conn: Connection, plan: Plan, parent: int) -> None:
+    """A worker: play each chunk the parent sends; end when it sends None, closes or dies."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+    with _move_clock(plan.move_time):
+        while True:
+            while not conn.poll(1.0):
+                if os.getppid() != parent:
+                    return
+            try:
+                task = conn.recv()
+            except EOFError:
+                return
+            if task is None:
+                return
+            start, stop = task
+            try:
+                batch = []
+                for index in range(start, stop):
+                    if os.getppid() != parent:
+                        return
+                    batch.append(play_one(plan, index))
+                conn.send(("ok", start, batch))
+            except ArenaError as exc:
+                conn.send(("error", start, str(exc)))
+            except Exception as exc:
+                conn.send(
+                    ("error", start, f"matches {start}-{stop - 1}: {type(exc).__name__}: {exc}")
+                )
+
+
+@attrs.define(eq=False)
+class _Worker:
+    process: BaseProcess
+    conn: Connection
+    task: tuple[int, int] | None = None
+
+    @classmethod
+    def start(cls, plan: Plan) -> _Worker:
+        ours, theirs = multiprocessing.Pipe()
+        process = multiprocessing.get_context().Process(
+            target=_worker_main, args=(theirs, plan, os.getpid()), daemon=True
+        )
+        process.start()
+        theirs.close()
+        return cls(process, ours)
+
+    def end(self) -> None:
+        """Stop the process now, whatever it is doing, and reap it."""
+        if self.process.is_alive():
+            self.process.terminate()
+            self.process.join(1.0)
+            if self.process.is_alive():
+                self.process.kill()
+        self.process.join()
+        self.conn.close()
+
+    def died(self) -> str:
+        """How the process ended, for a report line."""
+        self.process.join(1.0)
+        code = self.process.exitcode
+        if code is None:
+            return "stopped answering"
+        if code < 0:
+            with contextlib.suppress(ValueError):
+                return f"killed by {signal.Signals(-code).name}"
+        return f"exit code {code}"
+
+
+def reports(
+    plan: Plan,
+    matches: int,
+    workers: int = 1,
+    stop: Callable[[], bool] = lambda: False,
+) -> Generator[Report, None, None]:
+    """Every match's report, in match order, until ``stop()`` says to end early.
+
+    ``stop`` is asked between matches, and while waiting for workers (every
+    0.2 s), so a run ends between whole reports. With ``workers`` > 1 the
+    matches are played by that many processes; they end when the iterator is
+    exhausted or closed (use ``contextlib.closing`` when you may not exhaust
+    it). Raises :class:`ArenaError` if a match record cannot be written, and
+    ``ValueError`` for a ``workers`` count outside 1 to :func:`max_workers`.
+    """
+    if not 1 <= workers <= max_workers():
+        raise ValueError(f"workers must be from 1 to {max_workers()}, not {workers}")
+    if workers == 1:
+        with _move_clock(plan.move_time):
+            for index in range(matches):
+                if stop():
+                    return
+                yield play_one(plan, index)
+        return
+    yield from _pooled(plan, matches, workers, stop)
+
+
+def _pooled(plan: Plan, matches: int, workers: int, stop: Callable[[], bool]) -> Iterator[Report]:
+    size = chunk_size(matches, workers)
+    fresh = chunks(matches, size)
+    in_flight = size * workers * IN_FLIGHT_PER_WORKER  # matches handed out but not yet reported
+    taken = 0  # end of the chunks taken from ``fresh``
+    counted = 0  # matches reported so far
+    again: collections.deque[tuple[int, int]] = collections.deque()  # chunks to play again
+    deaths: collections.Counter[tuple[int, int]] = collections.Counter()
+    done: dict[int, list[Report]] = {}  # finished chunks by start, until their turn
+    pool: list[_Worker] = []
+    try:
+        for _ in range(min(workers, -(-matches // size))):
+            pool.append(_Worker.start(plan))
+        while counted < matches:
+            for worker in pool:  # hand out work: chunks to play again first
+                if worker.task is not None:
+                    continue
+                if again:
+                    task = again.popleft()
+                elif taken < matches and taken - counted < in_flight:
+                    task = next(fresh)
+                    taken = task[1]
+                else:
+                    break
+                worker.task = task
+                with contextlib.suppress(OSError):  # a dead worker is found below
+                    worker.conn.send(task)
+            while counted in done:
+                for report in done.pop(counted):
+                    if stop():
+                        return
+                    yield report
+                    counted = report.index + 1
+            if counted >= matches or stop():
+                return
+            busy = [w for w in pool if w.task is not None]
+            ready = set(wait([w.conn for w in busy] + [w.process.sentinel for w in busy], 0.2))
+            for i, worker in enumerate(pool):
+                if worker.task is None or not ready & {worker.conn, worker.process.sentinel}:
+                    continue
+                task, worker.task = worker.task, None
+                message = None
+                with contextlib.suppress(EOFError, OSError):
+                    if worker.conn.poll():
+                        message = worker.conn.recv()
+                if message is None:  # the process died with its chunk
+                    how = worker.died()
+                    worker.end()
+                    pool[i] = _Worker.start(plan)
+                    _lost(task, how, deaths, again, done)
+                    continue
+                kind, start, payload = message
+                if kind == "error":
+                    raise ArenaError(payload)
+                done[start] = payload
+    finally:
+        for worker in pool:
+            worker.end()
+
+
+def _lost(
+    task: tuple[int, int],
+    how: str,
+    deaths: collections.Counter[tuple[int, int]],
+    again: collections.deque[tuple[int, int]],
+    done: dict[int, list[Report]],
+) -> None:
+    """A chunk lost with its worker: play it again, then match by match; report a killer."""
+    deaths[task] += 1
+    start, stop = task
+    if deaths[task] < DEATHS_BEFORE_SPLIT:
+        again.appendleft(task)
+    elif stop - start > 1:
+        again.extendleft((i, i + 1) for i in reversed(range(start, stop)))
+    else:
+        failure = (
+            f"match {start}: its worker process died ({how}) each of "
+            f"{DEATHS_BEFORE_SPLIT} times it was played"
+        )
+        done[start] = [Report(start, (), (), False, failure)]
+
+
+class Tally:
+    """Results so far: per entrant and per seat, over finished matches."""
+
+    def __init__(self, plan: Plan) -> None:
+        self.plan = plan
+        n = len(plan.entrants)
+        self.matches = [0] * n
+        self.wins = [0.0] * n
+        self.scores = [Running() for _ in range(n)]
+        self.seat_wins = [0.0] * plan.players
+        self.seat_scores = [Running() for _ in range(plan.players)]
+        self.finished = 0
+        self.unfinished = 0
+        self.failed = 0
+        self.played = 0
+        self.failures: list[str] = []
+        """The first :data:`KEPT_FAILURES` failure lines, in match order."""
+
+    KEPT_FAILURES = 100
+
+    def add(self, report: Report) -> None:
+        """Count one match."""
+        self.played += 1
+        if report.failure is not None:
+            self.failed += 1
+            if len(self.failures) < self.KEPT_FAILURES:
+                self.failures.append(report.failure)
+            return
+        if not report.finished:
+            self.unfinished += 1
+            return
+        self.finished += 1
+        seating = self.plan.seating(report.index)
+        for who in set(seating):
+            self.matches[who] += 1
+        for seat, who in enumerate(seating):
+            score = report.scores[seat]
+            share = report.shares[seat]
+            self.wins[who] += share
+            self.scores[who].add(score)
+            self.seat_wins[seat] += share
+            self.seat_scores[seat].add(score)
+
+    def entrants(self) -> list[dict[str, Any]]:
+        """Per entrant: bot, matches, wins, win rate and its 95% interval, mean score and its.
+
+        A figure with no data (no finished match) is None. When one entrant
+        fills every seat (:attr:`Plan.self_play`) it only plays itself: its
+        wins, win rate and mean score say nothing about it, so they are None
+        (the results are by seat, :meth:`seats`).
+        """
+        out: list[dict[str, Any]] = []
+        for i, entrant in enumerate(self.plan.entrants):
+            n = self.matches[i]
+            if self.plan.self_play:
+                figures = ("wins", "win_rate", "win_rate_ci95", "mean_score", "mean_score_ci95")
+                out.append({"bot": entrant.spec, "matches": n} | dict.fromkeys(figures))
+                continue
+            out.append(
+                {
+                    "bot": entrant.spec,
+                    "matches": n,
+                    "wins": self.wins[i],
+                    "win_rate": self.wins[i] / n if n else None,
+                    "win_rate_ci95": list(wilson(self.wins[i], n)) if n else None,
+                    "mean_score": _mean(self.scores[i]),
+                    "mean_score_ci95": _list(self.scores[i].ci95()),
+                }
+            )
+        return out
+
+    def seats(self) -> list[dict[str, Any]]:
+        """Per seat, over finished matches: wins, win rate and mean score with their intervals."""
+        n = self.finished
+        return [
+            {
+                "seat": seat,
+                "wins": self.seat_wins[seat],
+                "win_rate": self.seat_wins[seat] / n if n else None,
+                "win_rate_ci95": list(wilson(self.seat_wins[seat], n)) if n else None,
+                "mean_score": _mean(self.seat_scores[seat]),
+                "mean_score_ci95": _list(self.seat_scores[seat].ci95()),
+            }
+            for seat in range(self.plan.players)
+        ]
+
+
+def run(
+    game: Game | str,
+    bots: Sequence[str | BotSpec | type[Any]],
+    matches: int,
+    *,
+    seed: int = 0,
+    players: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    workers: int = 1,
+    move_time: float | None = None,
+    logs: str | os.PathLike[str] | None = None,
+) -> Tally:
+    """Play ``matches`` matches of ``game`` between ``bots`` and return their :class:`Tally`.
+
+    The arguments are those of :func:`make_plan` and :func:`reports`. The
+    result for a seed is the same whatever ``workers`` is. A failed match (a
+    bot raised, answered illegally or ran past ``move_time`` seconds on a move)
+    is counted in ``tally.failed`` and its line kept in ``tally.failures``;
+    its record is kept only with ``logs`` (a folder, made if missing).
+    """
+    if matches < 0:
+        raise ValueError(f"matches must be at least 0, not {matches}")
+    plan = make_plan(
+        game, bots, seed=seed, players=players, options=options, logs=logs, move_time=move_time
+    )
+    tally = Tally(plan)
+    with contextlib.closing(reports(plan, matches, workers)) as stream:
+        for report in stream:
+            tally.add(report)
+    return tally
+
+
+def _mean(running: Running) -> float | None:
+    return running.mean if running.n else None
+
+
+def _list(pair: tuple[float, float] | None) -> list[float] | None:
+    return None if pair is None else list(pair)
