@@ -242,6 +242,14 @@ class CardTable(Generic[T]):
         self._by_suit = by_suit
         self.of = _concat_lookup(self._chunks)
 
+    def suit_rows(self, suit: str) -> tuple[int, int, tuple[tuple[T, ...], ...]] | None:
+        """``(shift, width, rows)`` when ``suit`` is one chunk, else None.
+
+        ``rows[mask >> shift & width]`` is then :meth:`of_suit` of ``mask``.
+        """
+        chunks = self._by_suit.get(suit, ())
+        return chunks[0] if len(chunks) == 1 else None
+
     def of_suit(self, mask: int, suit: str) -> tuple[T, ...]:
         """The items of the cards of ``mask`` that are of ``suit``, lowest id first."""
         chunks = self._by_suit.get(suit, ())

@@ -21,7 +21,7 @@ int strengths instead of building a key per card.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 import attrs
 
@@ -159,6 +159,33 @@ class TrickOrder:
                 return table.of_suit(follow, led)
         return table.of(hand)
 
+    def legal_for(self, table: CardTable[T]) -> Callable[[int, str | None], tuple[T, ...]]:
+        """A function ``(hand, led) -> legal(hand, led, table)``, faster: build it once.
+
+        Following a suit that is one chunk of ``table``, with no adopters, it is a
+        single row lookup.
+        """
+        self._follow_mask(next(iter(self.follow_masks), ""))  # no deck: fail now
+        of = table.of
+        quick: dict[str, tuple[int, int, tuple[tuple[T, ...], ...]]] = {}
+        if not self.adopter_bits:
+            for suit in self.follow_masks:
+                rows = table.suit_rows(suit)
+                if rows is not None:
+                    quick[suit] = rows
+        slow = self.legal
+
+        def legal(hand: int, led: str | None) -> tuple[T, ...]:
+            if led is None:
+                return of(hand)
+            rows = quick.get(led)
+            if rows is None:
+                return slow(hand, led, table)
+            shift, width, by_chunk = rows
+            return by_chunk[hand >> shift & width] or of(hand)
+
+        return legal
+
 
 @attrs.define(slots=True)
 class Trick:
@@ -188,10 +215,9 @@ class Trick:
         """
         suits = self.suits
         if suits:
-            led = suits[0]
-            suit = led if card.bit & order.adopter_bits else card.suit
+            suit = suits[0] if card.bit & order.adopter_bits else card.suit
             keys = self._keys
-            key = keys[card.id] if keys is not None else order.key(card, suit, led)
+            key = keys[card.id] if keys is not None else order.key(card, suit, suits[0])
             if key > self.best_key:  # strictly greater: the first played wins ties
                 self.best = len(suits)
                 self.best_key = key
@@ -203,6 +229,37 @@ class Trick:
         self.seats.append(seat)
         self.cards.append(card)
         suits.append(suit)
+
+    def would_win(self, card: Card, order: TrickOrder) -> bool:
+        """Whether ``card``, played now (not led), would be winning the trick."""
+        suits = self.suits
+        if not suits:
+            return True
+        led = suits[0]
+        keys = self._keys
+        if keys is not None:
+            return keys[card.id] > self.best_key
+        suit = led if card.bit & order.adopter_bits else card.suit
+        return order.key(card, suit, led) > self.best_key
+
+    def restart(self, leader: int) -> None:
+        """Empty this trick for the next one, led by ``leader``.
+
+        Cheaper than a new :class:`Trick` when nothing keeps the finished one.
+        """
+        self.leader = leader
+        self.seats.clear()
+        self.cards.clear()
+        self.suits.clear()
+
+    def copy(self) -> Trick:
+        """An independent copy (the cards themselves are shared: they never change)."""
+        new = Trick(
+            self.leader, self.seats.copy(), self.cards.copy(), self.suits.copy(), self.best,
+            self.best_key,
+        )
+        new._keys = self._keys
+        return new
 
     def winner(self, order: TrickOrder | None = None) -> int:
         """The seat that wins the trick so far, by the order each card was added with.
