@@ -161,9 +161,7 @@ class Deck:
             table = self._cards_table = self.table(_same)
         return table.of(mask)
 
-    def table(
-        self, each: Callable[[Card], T], suits: Sequence[str] | None = None
-    ) -> CardTable[T]:
+    def table(self, each: Callable[[Card], T], suits: Sequence[str] | None = None) -> CardTable[T]:
         """A lookup table giving ``each(card)`` for every card of a bitmask.
 
         Build it once (a module constant) and call :meth:`CardTable.of`. Items come

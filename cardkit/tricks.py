@@ -56,9 +56,7 @@ class TrickOrder:
         if deck is not None:
             for led in deck.suits:
                 follow[led] = deck.suit_mask(led) & ~bits
-                keys[led] = tuple(
-                    self.key(c, self.suit_in_trick(c, led), led) for c in deck.faces
-                )
+                keys[led] = tuple(self.key(c, self.suit_in_trick(c, led), led) for c in deck.faces)
         object.__setattr__(self, "follow_masks", follow)
         object.__setattr__(self, "keys", keys)
 
@@ -255,7 +253,11 @@ class Trick:
     def copy(self) -> Trick:
         """An independent copy (the cards themselves are shared: they never change)."""
         new = Trick(
-            self.leader, self.seats.copy(), self.cards.copy(), self.suits.copy(), self.best,
+            self.leader,
+            self.seats.copy(),
+            self.cards.copy(),
+            self.suits.copy(),
+            self.best,
             self.best_key,
         )
         new._keys = self._keys
@@ -271,6 +273,10 @@ class Trick:
 
     def __len__(self) -> int:
         return len(self.cards)
+
+    def pairs(self) -> tuple[tuple[int, Card], ...]:
+        """``(seat, card)`` for each card played, in order."""
+        return tuple(zip(self.seats, self.cards, strict=True))
 
     def plays(self) -> tuple[tuple[int, Card, str], ...]:
         """``(seat, card, suit in trick)`` for each card played, in order."""

@@ -238,7 +238,7 @@ class UniversalBidState(State):
         winner = trick.winner()
         self.taken[winner] += 1
         self.taken_t = tuple(self.taken)
-        self.past_tricks = (*self.past_tricks, tuple(zip(trick.seats, trick.cards)))
+        self.past_tricks = (*self.past_tricks, trick.pairs())
         trick.restart(winner)
         self.current = winner
         self.acting = ALONE[winner]
@@ -307,7 +307,7 @@ class UniversalBidState(State):
             self.dealer if self.dealer >= 0 else None,
             self.draw,
             self.bids_t,
-            tuple(zip(self.trick.seats, self.trick.cards)),
+            self.trick.pairs(),
             self.taken_t,
             self.past_tricks,
             self.scores_t,
