@@ -6,7 +6,7 @@ The core knows no game by name: games are plugins found through the
 
 from cardkit.actions import Action, Bid, Decline, Draw, Pass, Play, Shuffle
 from cardkit.bots import BaseBot, Bot, BotSpec, RandomBot
-from cardkit.cards import Card, Deck, stack
+from cardkit.cards import Card, CardTable, Deck, stack
 from cardkit.errors import (
     CardkitError,
     IllegalActionError,
@@ -32,6 +32,7 @@ __all__ = [
     "Bot",
     "BotSpec",
     "Card",
+    "CardTable",
     "CardkitError",
     "Deck",
     "Decline",

@@ -9,8 +9,8 @@ several copies of a face (UNO's two red sevens) list the face several times in
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, Generic, TypeVar
 
 from cardkit.errors import ParseError
 
@@ -82,7 +82,7 @@ class Deck:
     insensitively. :meth:`card` parses a text form back to the same card.
     """
 
-    __slots__ = ("_by_text", "cards", "faces", "name", "suits")
+    __slots__ = ("_by_text", "_cards_table", "_suit_masks", "cards", "faces", "name", "suits")
 
     def __init__(self, name: str, faces: Iterable[Sequence[Any]]) -> None:
         self.name = name
@@ -103,6 +103,11 @@ class Deck:
         self.cards: tuple[Card, ...] = tuple(cards)
         self.suits: tuple[str, ...] = tuple(dict.fromkeys(c.suit for c in built))
         self._by_text = by_text
+        masks = dict.fromkeys(self.suits, 0)
+        for card in built:
+            masks[card.suit] |= card.bit
+        self._suit_masks = masks
+        self._cards_table: CardTable[Card] | None = None
 
     @classmethod
     def product(
@@ -136,6 +141,41 @@ class Deck:
         items = texts.split() if isinstance(texts, str) else texts
         return tuple(self.card(t) for t in items)
 
+    # -- card sets as bitmasks (bit ``card.id`` set for each card) ---------------
+
+    def mask(self, cards: Iterable[Card]) -> int:
+        """The bitmask of some cards (copies of a face set the same bit)."""
+        mask = 0
+        for card in cards:
+            mask |= card.bit
+        return mask
+
+    def suit_mask(self, suit: str) -> int:
+        """The bitmask of every face of ``suit`` (0 for a suit the deck does not have)."""
+        return self._suit_masks.get(suit, 0)
+
+    def cards_in(self, mask: int) -> tuple[Card, ...]:
+        """The faces of a bitmask, in :meth:`table` order (suits in deck order)."""
+        table = self._cards_table
+        if table is None:
+            table = self._cards_table = self.table(_same)
+        return table.of(mask)
+
+    def table(self, each: Callable[[Card], T], suits: Sequence[str] | None = None) -> CardTable[T]:
+        """A lookup table giving ``each(card)`` for every card of a bitmask.
+
+        Build it once (a module constant) and call :meth:`CardTable.of`. Items come
+        suit by suit in the order of ``suits`` (default: :attr:`suits`), and within a
+        suit by card id, lowest first.
+        """
+        return self.table_of(lambda card: (each(card),), suits)
+
+    def table_of(
+        self, each: Callable[[Card], Sequence[T]], suits: Sequence[str] | None = None
+    ) -> CardTable[T]:
+        """Like :meth:`table`, but ``each(card)`` gives several items (or none) per card."""
+        return CardTable(self, each, self.suits if suits is None else tuple(suits))
+
     def __len__(self) -> int:
         return len(self.cards)
 
@@ -144,6 +184,98 @@ class Deck:
 
     def __repr__(self) -> str:
         return f"Deck({self.name!r}, {len(self.cards)} cards)"
+
+
+T = TypeVar("T")
+
+CHUNK_BITS = 9
+"""The widest chunk of a :class:`CardTable`: each chunk table has ``2**9`` rows at most."""
+
+
+def _same(card: Card) -> Card:
+    return card
+
+
+class CardTable(Generic[T]):
+    """Items per card of a :class:`Deck`, looked up for a whole bitmask at once.
+
+    The deck's card ids are cut into chunks (a suit's run of ids, at most
+    :data:`CHUNK_BITS` wide); each chunk has a precomputed row for every subset of
+    its cards, so :meth:`of` costs a few tuple lookups and concatenations. Made by
+    :meth:`Deck.table` and :meth:`Deck.table_of`.
+    """
+
+    __slots__ = ("_by_suit", "_chunks", "of")
+
+    of: Callable[[int], tuple[T, ...]]
+    """``of(mask)``: the items of the cards of ``mask``, in table order."""
+
+    def __init__(
+        self, deck: Deck, each: Callable[[Card], Sequence[T]], suits: Sequence[str]
+    ) -> None:
+        missing = [s for s in deck.suits if s not in suits]
+        if missing or len(set(suits)) != len(suits):
+            raise ValueError(f"deck {deck.name!r}: list each suit once, got {list(suits)}")
+        items = [tuple(each(card)) for card in deck.faces]
+        chunks: list[tuple[int, int, tuple[tuple[T, ...], ...]]] = []
+        by_suit: dict[str, tuple[tuple[int, int, tuple[tuple[T, ...], ...]], ...]] = {}
+        for suit in suits:
+            ids = [c.id for c in deck.faces if c.suit == suit]
+            mine: list[tuple[int, int, tuple[tuple[T, ...], ...]]] = []
+            start = 0
+            while start < len(ids):  # a run of consecutive ids, at most CHUNK_BITS long
+                end = start + 1
+                while end < len(ids) and ids[end] == ids[end - 1] + 1 and end - start < CHUNK_BITS:
+                    end += 1
+                shift, width = ids[start], end - start
+                rows = tuple(
+                    tuple(x for r in range(width) if sub >> r & 1 for x in items[shift + r])
+                    for sub in range(1 << width)
+                )
+                mine.append((shift, (1 << width) - 1, rows))
+                start = end
+            chunks.extend(mine)
+            by_suit[suit] = tuple(mine)
+        self._chunks = tuple(chunks)
+        self._by_suit = by_suit
+        self.of = _concat_lookup(self._chunks)
+
+    def suit_rows(self, suit: str) -> tuple[int, int, tuple[tuple[T, ...], ...]] | None:
+        """``(shift, width, rows)`` when ``suit`` is one chunk, else None.
+
+        ``rows[mask >> shift & width]`` is then :meth:`of_suit` of ``mask``.
+        """
+        chunks = self._by_suit.get(suit, ())
+        return chunks[0] if len(chunks) == 1 else None
+
+    def of_suit(self, mask: int, suit: str) -> tuple[T, ...]:
+        """The items of the cards of ``mask`` that are of ``suit``, lowest id first."""
+        chunks = self._by_suit.get(suit, ())
+        if len(chunks) == 1:
+            shift, width, rows = chunks[0]
+            return rows[mask >> shift & width]
+        out: tuple[T, ...] = ()
+        for shift, width, rows in chunks:
+            out += rows[mask >> shift & width]
+        return out
+
+
+def _concat_lookup(
+    chunks: Sequence[tuple[int, int, tuple[tuple[T, ...], ...]]],
+) -> Callable[[int], tuple[T, ...]]:
+    """``mask -> rows0[mask >> shift0 & width0] + rows1[...] + ...`` as one expression.
+
+    Written out rather than looped: a table lookup runs on every lead of every trick,
+    and the single expression costs about half as much as a loop over the chunks.
+    """
+    if not chunks:
+        return lambda mask: ()
+    names = {f"r{i}": rows for i, (_, _, rows) in enumerate(chunks)}
+    body = " + ".join(f"r{i}[mask >> {s} & {w}]" for i, (s, w, _) in enumerate(chunks))
+    scope: dict[str, Any] = {}
+    exec(f"def make({', '.join(names)}):\n    return lambda mask: {body}\n", scope)
+    of: Callable[[int], tuple[T, ...]] = scope["make"](**names)
+    return of
 
 
 def stack(deck_cards: Sequence[Card], *groups: Iterable[Card]) -> tuple[Card, ...]:

@@ -10,15 +10,25 @@ A :class:`TrickOrder` says how cards compare in a trick:
 - between cards of equal strength, the first played wins.
 
 :class:`Trick` records one trick as it is played.
+
+Given the ``deck`` its cards come from, an order also works on card sets as
+bitmasks (bit ``card.id``, see :meth:`~cardkit.cards.Deck.mask`):
+:meth:`TrickOrder.playable_mask` and :meth:`TrickOrder.must_follow` say what may
+be played, :meth:`TrickOrder.legal` lists it through a
+:class:`~cardkit.cards.CardTable`, and :meth:`Trick.add` compares precomputed
+int strengths instead of building a key per card.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 import attrs
 
-from cardkit.cards import Card
+from cardkit.cards import Card, CardTable, Deck, T
+
+TIER = 1 << 32
+"""Int strengths are ``tier * TIER + rank``: ranks must lie within ``±2**31``."""
 
 
 @attrs.frozen(slots=True)
@@ -28,11 +38,27 @@ class TrickOrder:
     trump: str | None = None
     suit_rank: Mapping[str, int] | None = None
     adopters: frozenset[Card] = frozenset()
+    deck: Deck | None = attrs.field(default=None, eq=False, repr=False)
+    """The deck the cards come from: needed for the bitmask methods, speeds up tricks."""
     adopter_bits: int = attrs.field(init=False, eq=False, repr=False)
     """The adopters as a bitmask of ``Card.bit``: a cheap membership test."""
+    follow_masks: Mapping[str, int] = attrs.field(init=False, eq=False, repr=False)
+    """Per suit of the deck, the bitmask of its cards that are not adopters."""
+    keys: Mapping[str, tuple[int, ...]] = attrs.field(init=False, eq=False, repr=False)
+    """Per led suit of the deck, every card's :meth:`key` by ``card.id``."""
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "adopter_bits", sum(c.bit for c in self.adopters))
+        bits = sum(c.bit for c in self.adopters)
+        object.__setattr__(self, "adopter_bits", bits)
+        follow: dict[str, int] = {}
+        keys: dict[str, tuple[int, ...]] = {}
+        deck = self.deck
+        if deck is not None:
+            for led in deck.suits:
+                follow[led] = deck.suit_mask(led) & ~bits
+                keys[led] = tuple(self.key(c, self.suit_in_trick(c, led), led) for c in deck.faces)
+        object.__setattr__(self, "follow_masks", follow)
+        object.__setattr__(self, "keys", keys)
 
     def suit_in_trick(self, card: Card, led: str | None, declared: str | None = None) -> str:
         """The suit ``card`` counts as in a trick led in ``led``.
@@ -58,6 +84,11 @@ class TrickOrder:
         if self.trump is not None and suit == self.trump:
             tier = 1_000
         return (tier, card.rank)
+
+    def key(self, card: Card, suit: str, led: str) -> int:
+        """:meth:`strength` as one int (``tier * TIER + rank``); higher wins."""
+        tier, rank = self.strength(card, suit, led)
+        return tier * TIER + rank
 
     def winner(self, cards: Sequence[Card], suits: Sequence[str]) -> int:
         """Index into ``cards`` of the winning card; ``suits`` are their suits in the trick."""
@@ -86,6 +117,73 @@ class TrickOrder:
             follow.extend(c for c in cards if c.bit & bits)
         return follow
 
+    # -- card sets as bitmasks (need ``deck``) -------------------------------------
+
+    def _follow_mask(self, led: str) -> int:
+        if self.deck is None:
+            raise ValueError("this TrickOrder has no deck: give TrickOrder(deck=...)")
+        return self.follow_masks.get(led, 0)
+
+    def playable_mask(self, hand: int, led: str | None) -> int:
+        """The cards of the bitmask ``hand`` that may be played: follow suit if you can.
+
+        Adopters are always playable. With nothing led, every card is.
+        """
+        if led is None:
+            return hand
+        follow = hand & self._follow_mask(led)
+        if follow:
+            return follow | hand & self.adopter_bits
+        return hand
+
+    def must_follow(self, hand: int, card: Card, led: str | None) -> bool:
+        """Whether ``card`` is refused only for not following ``led`` from ``hand``.
+
+        The same rule as :meth:`playable_mask` (``card`` counts as held): a game
+        uses it to give the refusal reason its legal actions imply.
+        """
+        return not self.playable_mask(hand | card.bit, led) & card.bit
+
+    def legal(self, hand: int, led: str | None, table: CardTable[T]) -> tuple[T, ...]:
+        """``table``'s items for :meth:`playable_mask` of ``hand``, in table order.
+
+        Following without adopters costs one lookup in the led suit's rows.
+        """
+        if led is not None:
+            follow = hand & self._follow_mask(led)
+            if follow:
+                if self.adopter_bits:
+                    return table.of(follow | hand & self.adopter_bits)
+                return table.of_suit(follow, led)
+        return table.of(hand)
+
+    def legal_for(self, table: CardTable[T]) -> Callable[[int, str | None], tuple[T, ...]]:
+        """A function ``(hand, led) -> legal(hand, led, table)``, faster: build it once.
+
+        Following a suit that is one chunk of ``table``, with no adopters, it is a
+        single row lookup.
+        """
+        self._follow_mask(next(iter(self.follow_masks), ""))  # no deck: fail now
+        of = table.of
+        quick: dict[str, tuple[int, int, tuple[tuple[T, ...], ...]]] = {}
+        if not self.adopter_bits:
+            for suit in self.follow_masks:
+                rows = table.suit_rows(suit)
+                if rows is not None:
+                    quick[suit] = rows
+        slow = self.legal
+
+        def legal(hand: int, led: str | None) -> tuple[T, ...]:
+            if led is None:
+                return of(hand)
+            rows = quick.get(led)
+            if rows is None:
+                return slow(hand, led, table)
+            shift, width, by_chunk = rows
+            return by_chunk[hand >> shift & width] or of(hand)
+
+        return legal
+
 
 @attrs.define(slots=True)
 class Trick:
@@ -99,7 +197,9 @@ class Trick:
     cards: list[Card] = attrs.field(factory=list)
     suits: list[str] = attrs.field(factory=list)
     best: int = 0
-    best_key: tuple[int, int] = (0, 0)
+    best_key: int = 0
+    """The :meth:`TrickOrder.key` of the winning card so far."""
+    _keys: tuple[int, ...] | None = attrs.field(default=None, init=False, repr=False, eq=False)
 
     @property
     def led(self) -> str | None:
@@ -107,17 +207,61 @@ class Trick:
         return self.suits[0] if self.suits else None
 
     def add(self, seat: int, card: Card, order: TrickOrder, declared: str | None = None) -> None:
-        """Record ``seat`` playing ``card`` (``declared`` only when leading an adopter)."""
+        """Record ``seat`` playing ``card`` (``declared`` only when leading an adopter).
+
+        Every card of one trick must be added with the same ``order``.
+        """
         suits = self.suits
-        led = suits[0] if suits else None
-        suit = order.suit_in_trick(card, led, declared)
-        key = order.strength(card, suit, suit if led is None else led)
-        if not suits or key > self.best_key:  # strictly greater: the first played wins ties
-            self.best = len(suits)
-            self.best_key = key
+        if suits:
+            suit = suits[0] if card.bit & order.adopter_bits else card.suit
+            keys = self._keys
+            key = keys[card.id] if keys is not None else order.key(card, suit, suits[0])
+            if key > self.best_key:  # strictly greater: the first played wins ties
+                self.best = len(suits)
+                self.best_key = key
+        else:
+            suit = order.suit_in_trick(card, None, declared)
+            keys = self._keys = order.keys.get(suit)
+            self.best = 0
+            self.best_key = keys[card.id] if keys is not None else order.key(card, suit, suit)
         self.seats.append(seat)
         self.cards.append(card)
         suits.append(suit)
+
+    def would_win(self, card: Card, order: TrickOrder) -> bool:
+        """Whether ``card``, played now (not led), would be winning the trick."""
+        suits = self.suits
+        if not suits:
+            return True
+        led = suits[0]
+        keys = self._keys
+        if keys is not None:
+            return keys[card.id] > self.best_key
+        suit = led if card.bit & order.adopter_bits else card.suit
+        return order.key(card, suit, led) > self.best_key
+
+    def restart(self, leader: int) -> None:
+        """Empty this trick for the next one, led by ``leader``.
+
+        Cheaper than a new :class:`Trick` when nothing keeps the finished one.
+        """
+        self.leader = leader
+        self.seats.clear()
+        self.cards.clear()
+        self.suits.clear()
+
+    def copy(self) -> Trick:
+        """An independent copy (the cards themselves are shared: they never change)."""
+        new = Trick(
+            self.leader,
+            self.seats.copy(),
+            self.cards.copy(),
+            self.suits.copy(),
+            self.best,
+            self.best_key,
+        )
+        new._keys = self._keys
+        return new
 
     def winner(self, order: TrickOrder | None = None) -> int:
         """The seat that wins the trick so far, by the order each card was added with.
@@ -129,6 +273,10 @@ class Trick:
 
     def __len__(self) -> int:
         return len(self.cards)
+
+    def pairs(self) -> tuple[tuple[int, Card], ...]:
+        """``(seat, card)`` for each card played, in order."""
+        return tuple(zip(self.seats, self.cards, strict=True))
 
     def plays(self) -> tuple[tuple[int, Card, str], ...]:
         """``(seat, card, suit in trick)`` for each card played, in order."""

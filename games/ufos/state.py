@@ -15,7 +15,7 @@ Each hand:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import attrs
 
@@ -54,7 +54,6 @@ from games.ufos.actions import (
 )
 from games.ufos.cards import (
     BID_SET,
-    BLUE,
     BLUES,
     DECK,
     GAME_CARD,
@@ -71,13 +70,20 @@ RESPY_LIMIT = 10
 """With ``respy`` on, the most spies one player makes in one hand (keeps auctions finite)."""
 
 ORDERS: dict[str, TrickOrder] = {
-    t: TrickOrder(trump=None if t == "X" else t, adopters=BLUES) for t in TRUMP_CHOICES
+    t: TrickOrder(trump=None if t == "X" else t, adopters=BLUES, deck=DECK) for t in TRUMP_CHOICES
 }
 """The trick order for each Suit Card: its suit is trump (none for X); Blues adopt."""
 
-_LEAD_ACTIONS: tuple[tuple[PlayCard, ...], ...] = tuple(
-    tuple(LEADS[(c, s)] for s in SUITS) if c in BLUES else (PLAYS[c.id],) for c in DECK.faces
+_LEAD_TABLE = DECK.table_of(
+    lambda c: tuple(LEADS[(c, s)] for s in SUITS) if c in BLUES else (PLAYS[c.id],)
 )
+"""The leads of a bitmask of faces, by card id: a Blue once per suit it may be declared."""
+_PLAY_TABLE = DECK.table(lambda c: PLAYS[c.id])
+"""The plays of a bitmask of faces, by card id."""
+_FOLLOWS: dict[str, Callable[[int, str | None], tuple[PlayCard, ...]]] = {
+    t: order.legal_for(_PLAY_TABLE) for t, order in ORDERS.items()
+}
+"""For each Suit Card, the plays its trick order allows from a bitmask of faces."""
 _EVERYONE: dict[int, frozenset[int]] = {n: frozenset(range(n)) for n in range(1, MAX_SETS + 1)}
 _NOBODY: frozenset[int] = frozenset()
 _SEATS: tuple[tuple[int], ...] = tuple((s,) for s in range(MAX_SETS))
@@ -197,6 +203,7 @@ class UfosState(State):
         self.phase = DEAL
         self.stock: list[Card] = list(DECK.cards)
         self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.held = [0] * n  # the faces in each hand as a bitmask (copies share a bit)
         self.won: list[list[Card]] = [[] for _ in range(n)]
         self.tricks = [0] * n
         self.trick: Trick | None = None
@@ -248,28 +255,11 @@ class UfosState(State):
 
     def _legal_plays(self, seat: int) -> tuple[Action, ...]:
         assert self.trick is not None
-        hand = self.hands[seat]
-        led = self.trick.led
-        out: list[Action] = []
-        prev: Card | None = None
-        if led is None:
-            for card in hand:
-                if card is not prev:
-                    out.extend(_LEAD_ACTIONS[card.id])
-                    prev = card
-            return tuple(out)
-        # the core's TrickOrder.playable, inlined: its frozenset test of each card
-        # costs a Python-level hash per card (a test checks that the two agree)
-        follow = False
-        for card in hand:
-            if card.suit == led:
-                follow = True
-                break
-        for card in hand:
-            if card is not prev and (not follow or card.suit == led or card.suit == BLUE):
-                out.append(PLAYS[card.id])
-                prev = card
-        return tuple(out)
+        suits = self.trick.suits
+        if not suits:
+            return _LEAD_TABLE.of(self.held[seat])
+        assert self.trump is not None
+        return _FOLLOWS[self.trump](self.held[seat], suits[0])
 
     def _legal_auction(self, seat: int) -> tuple[Action, ...]:
         points = self.board.totals[seat]
@@ -311,6 +301,7 @@ class UfosState(State):
         size = self.size
         for seat in range(self.players):
             self.hands[seat] = sorted(cards[seat * size : (seat + 1) * size], key=_card_id)
+            self.held[seat] = DECK.mask(self.hands[seat])
         self.stock = []
         self.choice = SealedChoice(tuple(range(self.players)))
         self.phase = CHOOSE
@@ -357,7 +348,10 @@ class UfosState(State):
     def _play(self, seat: int, card: Card, declare: str | None) -> None:
         trick = self.trick
         assert trick is not None
-        self.hands[seat].remove(card)
+        hand = self.hands[seat]
+        hand.remove(card)
+        if card not in hand:  # the last copy of its face
+            self.held[seat] ^= card.bit
         trick.add(seat, card, self.trick_order, declare)
         if len(trick.cards) < self.players:
             self.order.current = (seat + 1) % self.players
@@ -628,11 +622,13 @@ class UfosState(State):
                 "declare-suit",
                 f"a led {card.text} needs a suit: play {card.text} as R, Y, G or T",
             )
-        return (
-            "must-follow-suit",
-            f"you hold {SUIT_NAMES[led]} cards and must follow suit "
-            "(a Blue 10 or 12 may always be played)",
-        )
+        if self.trick_order.must_follow(self.held[seat], card, led):
+            return (
+                "must-follow-suit",
+                f"you hold {SUIT_NAMES[led]} cards and must follow suit "
+                "(a Blue 10 or 12 may always be played)",
+            )
+        return super().explain(seat, action)
 
 
 def _card_id(card: Card) -> int:

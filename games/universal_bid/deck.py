@@ -6,9 +6,11 @@
 Card ids run from the weakest card (``V:1``, id 0) to the strongest
 (``E:Sun``, id 53): suit tier times nine plus rank. Because the highest suit
 played wins a trick whatever was led, and the highest rank within it, the
-winner of a trick is simply the card with the highest id. Hands are bitmasks
-(bit ``id`` set for each card held); the tables below turn the nine bits of
-one suit into cards or :class:`~cardkit.actions.Play` actions without a loop.
+strongest card of a trick is also the card with the highest id. Hands are
+bitmasks (bit ``id`` set for each card held); the core's
+:class:`~cardkit.CardTable` lookups below turn them into cards or
+:class:`~cardkit.actions.Play` actions without a loop, and :data:`TRICK_ORDER`
+says what may be played and who wins.
 
 Cards and plays are listed suit by suit from E down to V, and within a suit
 from 1 up to Sun: the order in which front ends show a hand, so a numbered
@@ -16,8 +18,6 @@ list of plays reads like the hand.
 """
 
 from __future__ import annotations
-
-from collections.abc import Iterable
 
 from cardkit import Bid, Card, Deck, ParseError, Play, TrickOrder
 
@@ -46,11 +46,8 @@ CARDS: tuple[Card, ...] = DECK.faces
 SUIT_TIER: dict[str, int] = {s: i for i, s in enumerate(SUITS_LOW_FIRST)}
 """Suit -> tier (V 0 ... E 5)."""
 
-TRICK_ORDER = TrickOrder(suit_rank=SUIT_TIER)
-"""The trick rule as a core :class:`~cardkit.TrickOrder`: fixed suit hierarchy, then rank.
-
-The state uses the equivalent "highest id wins" shortcut; a test checks they agree.
-"""
+TRICK_ORDER = TrickOrder(suit_rank=SUIT_TIER, deck=DECK)
+"""The trick rule as a core :class:`~cardkit.TrickOrder`: fixed suit hierarchy, then rank."""
 
 ALL_CARDS = (1 << len(CARDS)) - 1
 """Bitmask of the whole deck."""
@@ -65,64 +62,28 @@ BIDS: tuple[Bid, ...] = tuple(Bid(amount) for amount in range(MAX_HAND + 1))
 """The one ``Bid`` action of each amount from 0 to :data:`MAX_HAND`."""
 
 
-def _chunk_tables() -> tuple[
-    tuple[tuple[tuple[Card, ...], ...], ...], tuple[tuple[tuple[Play, ...], ...], ...]
-]:
-    cards_by_tier = []
-    plays_by_tier = []
-    for tier in range(6):
-        cards_rows = []
-        plays_rows = []
-        for chunk in range(512):
-            ids = [9 * tier + r for r in range(9) if chunk >> r & 1]
-            cards_rows.append(tuple(CARDS[i] for i in ids))
-            plays_rows.append(tuple(PLAYS[i] for i in ids))
-        cards_by_tier.append(tuple(cards_rows))
-        plays_by_tier.append(tuple(plays_rows))
-    return tuple(cards_by_tier), tuple(plays_by_tier)
+PLAY_TABLE = DECK.table(lambda card: PLAYS[card.id], SUITS)
+"""The plays of a bitmask: suits E to V, each from 1 up to Sun (see the module docstring)."""
 
+CARD_TABLE = DECK.table(lambda card: card, SUITS)
+"""The cards of a bitmask, in :data:`PLAY_TABLE` order."""
 
-_SUIT_CARDS, SUIT_PLAYS = _chunk_tables()
-"""``SUIT_PLAYS[tier][chunk]``: the plays of the cards whose rank bits are set in ``chunk``."""
-E_, J_, M_, N_, S_, V_ = (_SUIT_CARDS[t] for t in (5, 4, 3, 2, 1, 0))
-EP, JP, MP, NP, SP, VP = (SUIT_PLAYS[t] for t in (5, 4, 3, 2, 1, 0))
+LEGAL_PLAYS = TRICK_ORDER.legal_for(PLAY_TABLE)
+"""``LEGAL_PLAYS(hand, led)``: the plays the core allows from a bitmask, in table order."""
 
+cards_in = CARD_TABLE.of
+"""``cards_in(mask)``: the cards of a bitmask, suits E to V, each from 1 up to Sun."""
 
-def cards_in(mask: int) -> tuple[Card, ...]:
-    """The cards of a bitmask: suits E to V, each from 1 up to Sun."""
-    return (
-        E_[mask >> 45 & 511]
-        + J_[mask >> 36 & 511]
-        + M_[mask >> 27 & 511]
-        + N_[mask >> 18 & 511]
-        + S_[mask >> 9 & 511]
-        + V_[mask & 511]
-    )
+plays_in = PLAY_TABLE.of
+"""``plays_in(mask)``: the ``Play`` actions of a bitmask, in :func:`cards_in` order."""
 
-
-def plays_in(mask: int) -> tuple[Play, ...]:
-    """The ``Play`` actions of the cards of a bitmask, in :func:`cards_in` order."""
-    return (
-        EP[mask >> 45 & 511]
-        + JP[mask >> 36 & 511]
-        + MP[mask >> 27 & 511]
-        + NP[mask >> 18 & 511]
-        + SP[mask >> 9 & 511]
-        + VP[mask & 511]
-    )
+mask_of = DECK.mask
+"""``mask_of(cards)``: the bitmask of some cards."""
 
 
 def suit_plays(mask: int, tier: int) -> tuple[Play, ...]:
     """The ``Play`` actions of the cards of suit ``tier`` in a bitmask, from 1 up to Sun."""
-    return SUIT_PLAYS[tier][mask >> (9 * tier) & 511]
-
-
-def mask_of(cards: Iterable[Card]) -> int:
-    """The bitmask of some cards."""
-    mask = 0
-    for card in cards:
-        mask |= card.bit
-    return mask
+    return PLAY_TABLE.of_suit(mask, SUITS_LOW_FIRST[tier])
 
 
 _BY_KEY: dict[str, Card] = {card.text.lower(): card for card in CARDS}

@@ -39,6 +39,7 @@ from cardkit import (
     Scoreboard,
     Shuffle,
     State,
+    Trick,
     Zone,
 )
 from cardkit.actions import parse_int, words
@@ -50,19 +51,12 @@ from games.universal_bid.deck import (
     BIDS,
     CARDS,
     DECK,
-    EP,
-    JP,
+    LEGAL_PLAYS,
     MAX_HAND,
-    MP,
-    NP,
     PLAYS,
-    SP,
-    SUIT_PLAYS,
-    SUITS_LOW_FIRST,
-    VP,
+    TRICK_ORDER,
     cards_in,
     parse_card,
-    suit_plays,
 )
 from games.universal_bid.view import HandScore, UniversalBidView
 
@@ -145,12 +139,7 @@ class UniversalBidState(State):
         self.bids_made = 0
         self.taken = [0] * players
         self.taken_t: tuple[int, ...] = (0,) * players
-        self.trick: list[tuple[int, Card]] = []
-        self.led = -1
-        self.led_shift = 0
-        self.led_plays = SUIT_PLAYS[0]
-        self.best = -1  # id of the card winning the trick so far (-1 before the lead)
-        self.best_seat = -1
+        self.trick = Trick(-1)
         self.dealt = 0  # every card dealt this hand: held, in the trick or played
         self.past_tricks: tuple[tuple[tuple[int, Card], ...], ...] = ()
         self.board = Scoreboard.start(players)
@@ -174,20 +163,8 @@ class UniversalBidState(State):
         if seat != self.current:
             return ()
         if self.phase == PLAY:
-            hand = self.hands[seat]
-            if self.trick:
-                follow = self.led_plays[hand >> self.led_shift & 511]
-                if follow:
-                    return follow
-            # every card: deck.plays_in, inlined (this runs on every lead)
-            return (
-                EP[hand >> 45 & 511]
-                + JP[hand >> 36 & 511]
-                + MP[hand >> 27 & 511]
-                + NP[hand >> 18 & 511]
-                + SP[hand >> 9 & 511]
-                + VP[hand & 511]
-            )
+            suits = self.trick.suits
+            return LEGAL_PLAYS(self.hands[seat], suits[0] if suits else None)
         if self.phase == BID:
             size = self.size
             bids = BID_RANGES[size]
@@ -202,20 +179,10 @@ class UniversalBidState(State):
         # the core has checked the action is legal, so its type says the phase
         if type(action) is Play:
             card = action.card
-            cid = card.id
-            bit = card.bit
-            self.hands[seat] ^= bit
+            self.hands[seat] ^= card.bit
             trick = self.trick
-            if not trick:
-                led = cid // 9
-                self.led = led
-                self.led_shift = 9 * led
-                self.led_plays = SUIT_PLAYS[led]
-            trick.append((seat, card))
-            if cid > self.best:
-                self.best = cid
-                self.best_seat = seat
-            if len(trick) < self.players:
+            trick.add(seat, card, TRICK_ORDER)
+            if len(trick.cards) < self.players:
                 left = self.next_seat[seat]
                 self.current = left
                 self.acting = ALONE[left]
@@ -261,18 +228,18 @@ class UniversalBidState(State):
         if self.bids_made == self.players:
             self.phase = PLAY
             self.current = self.next_seat[self.dealer]
+            self.trick.restart(self.current)
         else:
             self.current = self.next_seat[seat]
         self.acting = ALONE[self.current]
 
     def _end_trick(self) -> None:
         trick = self.trick
-        winner = self.best_seat
+        winner = trick.winner()
         self.taken[winner] += 1
         self.taken_t = tuple(self.taken)
-        self.past_tricks = (*self.past_tricks, tuple(trick))
-        self.trick = []
-        self.best = -1
+        self.past_tricks = (*self.past_tricks, trick.pairs())
+        trick.restart(winner)
         self.current = winner
         self.acting = ALONE[winner]
         if len(self.past_tricks) == self.size:
@@ -340,7 +307,7 @@ class UniversalBidState(State):
             self.dealer if self.dealer >= 0 else None,
             self.draw,
             self.bids_t,
-            tuple(self.trick),
+            self.trick.pairs(),
             self.taken_t,
             self.past_tricks,
             self.scores_t,
@@ -354,14 +321,12 @@ class UniversalBidState(State):
         for s in range(self.players):
             held |= self.hands[s]
             hands.append(Zone(f"hand {s}", cards_in(self.hands[s]), frozenset({s})))
-        in_trick = 0
-        for _, card in self.trick:
-            in_trick |= card.bit
-        played = self.dealt & ~(held | in_trick)
+        in_trick = self.trick.cards
+        played = self.dealt & ~(held | DECK.mask(in_trick))
         return (
             Zone("out of play", cards_in(ALL_CARDS & ~self.dealt), frozenset()),
             *hands,
-            Zone("trick", tuple(card for _, card in self.trick), everyone),
+            Zone("trick", tuple(in_trick), everyone),
             Zone("played", cards_in(played), everyone),
         )
 
@@ -426,12 +391,8 @@ class UniversalBidState(State):
                     return "not-in-hand", f"you do not hold {card.text}"
                 if action.declare is not None:
                     return "no-declare", f"no card names a suit in this game: type play {card.text}"
-                if (
-                    self.trick
-                    and card.id // 9 != self.led
-                    and suit_plays(self.hands[seat], self.led)
-                ):
-                    led = SUITS_LOW_FIRST[self.led]
+                led = self.trick.led
+                if TRICK_ORDER.must_follow(self.hands[seat], card, led):
                     return (
                         "must-follow-suit",
                         f"{led} was led and you hold {led} cards: you must follow suit",
@@ -598,7 +559,8 @@ class UniversalBidGame(Game):
         if isinstance(action, Play):
             line = f"seat {seat} plays {action.card.text}"
             if len(state.trick) == n - 1:
-                winner = seat if action.card.id > state.best else state.best_seat
+                trick = state.trick
+                winner = seat if trick.would_win(action.card, TRICK_ORDER) else trick.winner()
                 line += f"; seat {winner} wins the trick"
                 if len(state.past_tricks) == state.size - 1:
                     line += "; " + _hand_summary(state, winner)

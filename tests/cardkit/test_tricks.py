@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardkit import Deck, Trick, TrickOrder
+from cardkit import Card, Deck, Trick, TrickOrder
 
 DECK = Deck(
     "t",
@@ -75,3 +75,119 @@ def test_follow_suit_with_adopters_always_playable() -> None:
     # no natural card of the led suit: anything goes, the blue included
     assert order.playable(DECK.cards_of("Y9 B10"), "R") == list(DECK.cards_of("Y9 B10"))
     assert order.playable(hand, None) == list(hand)
+
+
+# -- card sets as bitmasks --------------------------------------------------------
+# DECK's ids: R1 R9 R11 R13 = 0-3, Y1 Y9 Y11 Y13 = 4-7, G1 G9 G11 G13 = 8-11,
+# B10 = 12, B12 = 13.
+
+
+def texts(cards: tuple[object, ...]) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def test_deck_masks_and_cards_in_deck_order() -> None:
+    assert DECK.mask([C("R9"), C("G1")]) == (1 << 1) | (1 << 8)
+    assert DECK.mask([C("B10"), C("B10")]) == 1 << 12  # copies share a bit
+    assert DECK.suit_mask("Y") == 0b1111 << 4
+    assert DECK.suit_mask("Q") == 0
+    assert texts(DECK.cards_in(DECK.mask([C("B10"), C("G13"), C("R1")]))) == ["R1", "G13", "B10"]
+
+
+def test_table_lists_suits_in_the_given_order_each_from_the_lowest_id() -> None:
+    table = DECK.table(lambda c: c.text, suits=("B", "G", "Y", "R"))
+    mask = DECK.mask(C(t) for t in ("R9", "R1", "G11", "B12", "B10"))
+    assert table.of(mask) == ("B10", "B12", "G11", "R1", "R9")
+    assert table.of_suit(mask, "R") == ("R1", "R9")
+    assert table.of(0) == ()
+
+
+def test_table_of_gives_several_items_per_card_or_none() -> None:
+    table = DECK.table_of(lambda c: (c.text, c.text) if c.suit == "B" else ())
+    assert table.of(DECK.mask([C("R1"), C("B12")])) == ("B12", "B12")
+
+
+def test_table_needs_every_suit_once() -> None:
+    with pytest.raises(ValueError, match="list each suit once"):
+        DECK.table(lambda c: c, suits=("R", "Y", "G"))
+
+
+def test_table_over_a_suit_wider_than_one_chunk() -> None:
+    wide = Deck("wide", [("S", r, str(r), f"S{r}") for r in range(1, 21)])
+    table = wide.table(lambda c: c.rank)
+    assert table.of((1 << 20) - 1) == tuple(range(1, 21))
+    assert table.of_suit((1 << 0) | (1 << 19), "S") == (1, 20)
+    assert table.suit_rows("S") is None  # 20 cards: more than one chunk
+
+
+HAND = DECK.mask([C("R1"), C("R13"), C("Y9"), C("B10")])
+
+
+def test_playable_mask_follows_suit_and_keeps_adopters() -> None:
+    order = TrickOrder(trump="Y", adopters=BLUES, deck=DECK)
+    assert order.playable_mask(HAND, "R") == DECK.mask([C("R1"), C("R13"), C("B10")])
+    assert order.playable_mask(HAND, "G") == HAND  # no green held: anything
+    assert order.playable_mask(HAND, None) == HAND  # leading: anything
+    plain = TrickOrder(trump="Y", deck=DECK)  # the Blues are a suit of their own here
+    assert plain.playable_mask(HAND, "R") == DECK.mask([C("R1"), C("R13")])
+
+
+def test_must_follow_is_the_refusal_of_playable_mask() -> None:
+    order = TrickOrder(adopters=BLUES, deck=DECK)
+    assert order.must_follow(HAND, C("Y9"), "R")
+    assert not order.must_follow(HAND, C("B10"), "R")  # an adopter may always be played
+    assert not order.must_follow(HAND, C("R13"), "R")
+    assert not order.must_follow(HAND, C("Y9"), "G")  # void in green
+    assert not order.must_follow(HAND, C("Y9"), None)
+
+
+@pytest.mark.parametrize("adopters", [frozenset(), BLUES])
+def test_legal_and_legal_for_list_the_playable_cards_in_table_order(
+    adopters: frozenset[Card],
+) -> None:
+    order = TrickOrder(adopters=adopters, deck=DECK)
+    table = DECK.table(lambda c: c.text)
+    fast = order.legal_for(table)
+    follow_r = ["R1", "R13", "B10"] if adopters else ["R1", "R13"]
+    for legal in (lambda h, led: order.legal(h, led, table), fast):
+        assert list(legal(HAND, "R")) == follow_r
+        assert list(legal(HAND, "G")) == ["R1", "R13", "Y9", "B10"]
+        assert list(legal(HAND, None)) == ["R1", "R13", "Y9", "B10"]
+
+
+def test_bitmask_methods_need_the_deck() -> None:
+    with pytest.raises(ValueError, match="no deck"):
+        TrickOrder().playable_mask(HAND, "R")
+
+
+@pytest.mark.parametrize("deck", [None, DECK])
+def test_tricks_with_and_without_the_deck_agree(deck: Deck | None) -> None:
+    # led R, trump Y: the lowest trump beats the highest red; green cannot win
+    assert play(TrickOrder(trump="Y", deck=deck), "R9 Y1 R13 G13") == 1
+    # without trump the R13 wins
+    assert play(TrickOrder(deck=deck), "R9 Y1 R13 G13") == 2
+    blues = TrickOrder(trump="G", adopters=BLUES, deck=deck)
+    # a led B12 declared red is a red 12: above R11, and Y13 does not follow
+    assert play(blues, "B12 R11 Y13", declared="R") == 0
+    # declared green it is trump, but G13 is higher
+    assert play(blues, "B12 G13", declared="G") == 1
+    # two equal Blue 10s both take red and beat R1: the first played wins
+    assert play(blues, "R1 B10 B10") == 1
+
+
+def test_would_win_restart_copy_and_pairs() -> None:
+    order = TrickOrder(trump="Y", deck=DECK)
+    trick = Trick(leader=2)
+    assert trick.would_win(C("G1"), order)  # nothing led yet
+    trick.add(2, C("R9"), order)
+    assert trick.would_win(C("Y1"), order)  # trump
+    assert not trick.would_win(C("R1"), order)
+    assert not trick.would_win(C("G13"), order)  # off-suit
+    copy = trick.copy()
+    trick.add(3, C("R13"), order)
+    assert copy.pairs() == ((2, C("R9")),)
+    assert trick.pairs() == ((2, C("R9")), (3, C("R13")))
+    trick.restart(3)
+    assert (trick.leader, trick.pairs(), trick.led) == (3, (), None)
+    trick.add(3, C("G1"), order)
+    assert trick.winner() == 3 and trick.led == "G"

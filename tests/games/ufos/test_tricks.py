@@ -156,25 +156,3 @@ def test_playing_a_card_not_held_or_out_of_turn() -> None:
     error = rejected(state, 1, PlayCard(DECK.card("R6")))
     assert error.code == "not-your-turn"
     assert error.reason == "it is seat 0's turn to play"
-
-
-def test_legal_plays_agree_with_the_core_trick_order() -> None:
-    # the state inlines TrickOrder.playable for speed: both must allow the same cards
-    from cardkit.bots import RandomBot, bot_seed
-    from games.ufos import GAME
-
-    checked = 0
-    for seed in range(3):
-        state = GAME.create(4, seed=seed, options={"hands_per_player": 1})
-        assert isinstance(state, UfosState)
-        bots = [RandomBot(GAME, s, bot_seed(seed, s)) for s in range(4)]
-        while not state.is_over():
-            seat = state.to_act()[0]
-            legal = state.legal_actions(seat)
-            trick = state.trick
-            if state.phase == "play" and trick is not None and trick.led is not None:
-                allowed = state.trick_order.playable(state.hands[seat], trick.led)
-                assert {a.card for a in legal if isinstance(a, PlayCard)} == set(allowed)
-                checked += 1
-            state.apply(seat, bots[seat].choose(state.view(seat), legal))
-    assert checked > 100
