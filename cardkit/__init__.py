@@ -15,9 +15,10 @@ from cardkit.errors import (
     RecordError,
     UnknownNameError,
 )
-from cardkit.game import Game, Result, State, View, Zone
+from cardkit.events import Event
+from cardkit.game import Game, Refusal, Result, State, View, Zone
 from cardkit.match import Scoreboard
-from cardkit.options import Option
+from cardkit.options import Option, Options, option
 from cardkit.record import Record, replay
 from cardkit.seats import CHANCE, ResponseWindow, SealedChoice, TurnOrder
 from cardkit.tricks import Trick, TrickOrder
@@ -37,16 +38,19 @@ __all__ = [
     "Deck",
     "Decline",
     "Draw",
+    "Event",
     "Game",
     "IllegalActionError",
     "Option",
     "OptionError",
+    "Options",
     "ParseError",
     "Pass",
     "Play",
     "RandomBot",
     "Record",
     "RecordError",
+    "Refusal",
     "ResponseWindow",
     "Result",
     "Scoreboard",
@@ -60,6 +64,7 @@ __all__ = [
     "View",
     "Zone",
     "__version__",
+    "option",
     "replay",
     "stack",
 ]

@@ -163,6 +163,31 @@ def parse_assignments(items: Sequence[str]) -> dict[str, str]:
     return out
 
 
+class Options:
+    """Base of a game's typed options record (an ``attrs.frozen`` subclass).
+
+    Fields are made with :func:`option`; a record also reads like the mapping
+    of option values it replaces (``options["schedule"]``, ``dict(options)``).
+    """
+
+    __slots__ = ()
+
+    def __getitem__(self, name: str) -> Any:
+        if name not in attrs.fields_dict(type(self)):  # type: ignore[arg-type]
+            raise KeyError(name)
+        return getattr(self, name)
+
+    def keys(self) -> list[str]:
+        """The option names, in declaration order."""
+        return [f.name for f in attrs.fields(type(self))]  # type: ignore[arg-type]
+
+    def __iter__(self) -> Any:
+        return iter(self.keys())
+
+    def __len__(self) -> int:
+        return len(self.keys())
+
+
 _KIND_OF_TYPE: dict[Any, str] = {bool: "bool", int: "int", str: "str", tuple[int, ...]: "ints"}
 
 

@@ -59,7 +59,7 @@ from cardkit.events import (
     others,
 )
 from cardkit.game import Refusal, highest
-from cardkit.options import option
+from cardkit.options import Options, option
 
 DECK = Deck(
     "tiny",
@@ -91,7 +91,7 @@ CANDIDATES: tuple[Action, ...] = (*PICKS, CHEER, DECLINE, *PLAYS)
 
 
 @attrs.frozen(slots=True)
-class TinyOptions:
+class TinyOptions(Options):
     hand_size: int = option(2, "cards dealt to each seat", low=1, high=4)
     hands: int = option(2, "hands in a match", low=1, high=10)
     trump: str = option("a", "trump suit", choices=("a", "b", "none"))
