@@ -1,7 +1,8 @@
 """UNO: Star Trek, the built-in plugin registered as ``uno-star-trek``.
 
 The package: :mod:`.cards` (deck and tables), :mod:`.actions` (action texts),
-:mod:`.state` (rules engine and views), :mod:`.bot` (the heuristic bot),
+:mod:`.events` (what a step did, and who sees it), :mod:`.view` (what a seat
+knows), :mod:`.state` (the rules and steps), :mod:`.bot` (the heuristic bot),
 :mod:`.game` (the plugin object) and :mod:`.rules` (the rules text).
 """
 
@@ -9,7 +10,8 @@ from games.uno_star_trek.actions import Accept, Beam, CallUno, Catch, Challenge,
 from games.uno_star_trek.bot import HeuristicBot
 from games.uno_star_trek.cards import DECK
 from games.uno_star_trek.game import UnoStarTrek
-from games.uno_star_trek.state import UnoState, UnoView
+from games.uno_star_trek.state import UnoOptions, UnoState
+from games.uno_star_trek.view import UnoView
 
 GAME = UnoStarTrek()
 
@@ -24,6 +26,7 @@ __all__ = [
     "HeuristicBot",
     "Keep",
     "NameColour",
+    "UnoOptions",
     "UnoStarTrek",
     "UnoState",
     "UnoView",

@@ -42,7 +42,8 @@ from games.uno_star_trek.cards import (
     WILD,
     WILD4,
 )
-from games.uno_star_trek.state import UnoView
+from games.uno_star_trek.state import fair_wild4
+from games.uno_star_trek.view import UnoView
 
 # How much the bot likes to play each wild kind when nothing else fits.
 _WILD_PRIORITY = {TRIBBLE: 40, WILD4: 30, WILD: 20, LLAP: 15, MELD: 12}
@@ -96,8 +97,11 @@ class HeuristicBot(BaseBot):
         following = (view.seat + step) % len(view.hand_sizes)
         danger = view.hand_sizes[following] <= 2
         counts = colour_counts(hand)
-        # a Wild Draw 4 only when it is fair: no card of the colour in force held
-        fair = view.colour is None or counts[COLOUR_WORDS[view.colour]] == 0
+        # a Wild Draw 4 only when it is fair (the rule: state.fair_wild4)
+        held = 0
+        for card in hand:
+            held |= card.bit
+        fair = view.colour is None or fair_wild4(held, COLOUR_WORDS[view.colour])
         named = COLOURS[best_colour(hand)]  # the colour a card that names one names
         best: Play | None = None
         best_score = -1

@@ -29,10 +29,11 @@ accepting a Skip or a Mind Meld, or naming a colour, does not close it.
 
 from __future__ import annotations
 
+import copy
 from bisect import insort
 from collections import Counter
-from collections.abc import Mapping
 from operator import attrgetter
+from typing import Any
 
 import attrs
 
@@ -42,7 +43,6 @@ from cardkit import (
     Card,
     Decline,
     Draw,
-    Game,
     Play,
     ResponseWindow,
     Result,
@@ -50,11 +50,11 @@ from cardkit import (
     Shuffle,
     State,
     TurnOrder,
-    View,
     Zone,
 )
-from cardkit.game import highest, lowest
-from cardkit.options import OptionValue
+from cardkit.events import Dealt, HandScored, MatchOver, Note, Played, Received, only, others
+from cardkit.game import Refusal, highest, lowest
+from cardkit.options import Options, option
 from games.uno_star_trek.actions import (
     ACCEPT,
     BEAMS,
@@ -102,6 +102,29 @@ from games.uno_star_trek.cards import (
     card_name,
     hand_points,
 )
+from games.uno_star_trek.events import (
+    Accepted,
+    Beamed,
+    Caught,
+    Challenged,
+    ColourNamed,
+    Commanded,
+    DealerDrawn,
+    Drew,
+    HandShown,
+    Kept,
+    NewHand,
+    PileEmpty,
+    Reshuffled,
+    TurnedUp,
+    UnoCalled,
+    WentOut,
+    WindowClosed,
+    WindowDeclined,
+    WindowOpened,
+    turn_up_effect,
+)
+from games.uno_star_trek.view import UnoView
 
 # Phases. Those below PLAY are chance steps.
 DEALER, DEAL, RETURN, PLAY, DRAWN, RESPOND, COLOUR, OVER = range(8)
@@ -149,16 +172,35 @@ _CHANCE_ONLY = (CHANCE,)
 _SEATS = tuple((s,) for s in range(10))
 _NO_ACTIONS: tuple[Action, ...] = ()
 _KEEP_ONLY: tuple[Action, ...] = (KEEP,)
+_COMMAND_CHOICES = ("accept", "beam COLOUR")
+_WD4_CHOICES = ("accept", "challenge", "beam COLOUR")
 
 
-def option_int(options: Mapping[str, OptionValue], name: str) -> int:
-    """An int option's value."""
-    value = options[name]
-    assert isinstance(value, int)
-    return value
+@attrs.frozen(slots=True)
+class UnoOptions(Options):
+    """The options of a match (see RULINGS 7, 10 and 12)."""
+
+    target_score: int = option(500, "points that win the match", low=1)
+    scoring: str = option(
+        "winner",
+        "winner: who goes out scores the others' cards, highest wins; "
+        "lowest: everyone adds the points they hold, lowest total wins",
+        choices=("winner", "lowest"),
+    )
+    uno_penalty: int = option(5, "cards drawn when caught not calling UNO", low=0, high=20)
+    max_turns: int = option(10000, "turns after which a hand stops with no winner", low=1)
 
 
-NO_CHALLENGE = ("no-challenge", "only the target of a Wild Draw 4 may challenge, before drawing")
+def fair_wild4(held: int, colour: int) -> bool:
+    """RULINGS 3 and 6: a Wild Draw 4 is fair when its player holds no card of the colour in
+    force (``held``: the bit mask of the faces they hold); an unfair one loses a challenge."""
+    return not held & COLOUR_MASK[colour]
+
+
+NO_CHALLENGE = Refusal(
+    "no-challenge", "only the target of a Wild Draw 4 may challenge, before drawing"
+)
+UNO_NOT_NOW = Refusal("uno-not-now", "call uno when you hold two cards and are about to play one")
 
 
 @attrs.define(slots=True)
@@ -168,48 +210,6 @@ class Shown:
 
     viewer: int
     cards: list[Card]
-
-
-@attrs.frozen(slots=True)
-class UnoView(View):
-    """What one seat may know.
-
-    ``turn`` is the seat whose turn it is (or who must respond to a command, or
-    name a colour); ``phase`` is one of ``play``, ``drawn``, ``respond``,
-    ``colour``, ``deal``, ``over``. ``command`` names a command card directed at
-    ``turn`` and not yet answered (``skip``, ``reverse``, ``draw2``, ``wd4``,
-    ``meld``, ``tribble``), played by ``commander``; ``previous_colour`` is the
-    colour in force before a pending Wild Draw 4. ``drawn`` is the text of the card
-    this seat has just drawn (it is in ``hand``). ``window`` is ``catch`` while a
-    catch window is open on ``window_subject`` (the seats still to answer it come
-    first in ``to_act``). ``shown`` lists hands shown to this seat alone, as
-    ``(seat, cards that seat surely still holds)``. ``first_draw`` holds, per
-    seat, the value drawn in the last round of drawing for the first dealer
-    (None for a seat that did not draw in it).
-    """
-
-    hand: tuple[Card, ...]
-    top: Card | None
-    colour: str | None
-    hand_sizes: tuple[int, ...]
-    draw_pile: int
-    direction: str
-    turn: int
-    phase: str
-    drawn: str | None
-    command: str | None
-    commander: int | None
-    previous_colour: str | None
-    called_uno: bool
-    window: str | None
-    window_subject: int | None
-    shown: tuple[tuple[int, tuple[Card, ...]], ...]
-    dealer: int
-    scores: tuple[int, ...]
-    hand_number: int
-    turns: int
-    first_draw: tuple[int | None, ...]
-    last_hand: tuple[int, ...]
 
 
 def dealer_draw(
@@ -223,8 +223,15 @@ def dealer_draw(
     return draws, tuple(seat for seat, value in draws if value == best)
 
 
+_MUTABLE_SLOTS = frozenset(
+    {"board", "counts", "discard", "draw", "hands", "held", "order", "shown", "window"}
+)
+
+
 class UnoState(State):
     """One UNO: Star Trek match: hands until someone reaches ``target_score``."""
+
+    options: UnoOptions
 
     # Slots for the game's own attributes: with the core's, an instance would have more
     # than CPython keeps in a compact instance dict (30), and every attribute access on
@@ -236,6 +243,7 @@ class UnoState(State):
         "command",
         "commander",
         "counts",
+        "dealer_cards",
         "discard",
         "draw",
         "drawers",
@@ -262,19 +270,13 @@ class UnoState(State):
         "window",
     )
 
-    def __init__(
-        self,
-        game: Game,
-        players: int,
-        seed: int,
-        options: Mapping[str, OptionValue],
-        auto_chance: bool = True,
-    ) -> None:
-        super().__init__(game, players, seed, options, auto_chance)
-        self.target = option_int(options, "target_score")
-        self.lowest_wins = options["scoring"] == "lowest"
-        self.penalty = option_int(options, "uno_penalty")
-        self.max_turns = option_int(options, "max_turns")
+    def setup(self) -> None:
+        options = self.options
+        players = self.players
+        self.target = options.target_score
+        self.lowest_wins = options.scoring == "lowest"
+        self.penalty = options.uno_penalty
+        self.max_turns = options.max_turns
         self.order = TurnOrder(players, dealer=0)
         self.board = Scoreboard.start(players)
         self.hands: list[list[Card]] = [[] for _ in range(players)]  # each sorted by card id
@@ -286,6 +288,7 @@ class UnoState(State):
         self.phase = DEALER
         self.drawers: tuple[int, ...] = tuple(range(players))
         self.first_draw: tuple[int | None, ...] = (None,) * players
+        self.dealer_cards: tuple[Card, ...] = ()  # the last round drawn for the first deal
         self.window: ResponseWindow | None = None
         self.command = -1  # kind of the command card awaiting a response, -1 none
         self.commander = -1
@@ -301,8 +304,40 @@ class UnoState(State):
         self.out = -1  # the seat that went out of the current hand
         self.last_hand: tuple[int, ...] = ()
         self.stopped = ""  # why the match was stopped unfinished
-        if auto_chance:
-            self.resolve_chance()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> UnoState:
+        """Copy only what a step changes: cards and actions are immutable and shared."""
+        cls = type(self)
+        new = cls.__new__(cls)
+        memo[id(self)] = new
+        for name, value in vars(self).items():  # the core's own fields
+            if name in ("history", "log"):
+                value = None if value is None else list(value)
+            elif name not in ("game", "_rng", "options", "_legal") and not isinstance(
+                value, int | str | bool | tuple | type(None)
+            ):
+                value = copy.deepcopy(value, memo)
+            setattr(new, name, value)
+        for name in UnoState.__slots__:
+            if name not in _MUTABLE_SLOTS:
+                setattr(new, name, getattr(self, name))
+        order = self.order
+        new.order = TurnOrder(order.players, order.dealer, order.current, order.direction)
+        board = self.board
+        new.board = Scoreboard(list(board.totals), board.floor, list(board.hands))
+        new.hands = [hand[:] for hand in self.hands]
+        new.counts = [counts[:] for counts in self.counts]
+        new.held = self.held[:]
+        new.draw = self.draw[:]
+        new.discard = self.discard[:]
+        window = self.window
+        new.window = (
+            None
+            if window is None
+            else ResponseWindow(window.kind, window.seats, window.subject, set(window.done))
+        )
+        new.shown = [[Shown(s.viewer, s.cards[:]) for s in records] for records in self.shown]
+        return new
 
     # -- core protocol ------------------------------------------------------------
 
@@ -320,7 +355,7 @@ class UnoState(State):
         """Drawing for the first dealer takes one card per drawing seat (a chance draw)."""
         return len(self.drawers) if self.phase == DEALER and not self.reshuffle else 0
 
-    def _to_act(self) -> tuple[int, ...]:
+    def to_act(self) -> tuple[int, ...]:
         phase = self.phase
         if phase == OVER:
             return ()
@@ -336,43 +371,255 @@ class UnoState(State):
     def is_over(self) -> bool:
         return self.phase == OVER
 
+    # -- the rules, each stated once ------------------------------------------------------
+    # `_legal_actions` (fast, on the hot path) and `_refusal` (why an action is not allowed)
+    # decide every action kind through the same predicates: `_match_mask` (what matches
+    # the top discard), `PLAYS` (the play actions of a face: a colour exactly when it
+    # names one), `_may_call` (the UNO call) and `_holds_beam`.
+
+    def _match_mask(self) -> int:
+        """Bit mask of the faces that may be played on the top discard (RULING 3)."""
+        return MATCH[self.colour * KINDS + self.discard[-1].rank]
+
+    def _may_call(self, seat: int, can_play: bool) -> bool:
+        """RULING 7: a seat about to play its second-to-last card may call UNO first."""
+        return can_play and len(self.hands[seat]) == 2 and not self.called
+
+    def _holds_beam(self, seat: int) -> bool:
+        return bool(self.held[seat] & BEAM_CARD.bit)
+
+    def _in_window(self, seat: int) -> ResponseWindow | None:
+        """The catch window, when ``seat`` has still to answer it."""
+        window = self.window
+        if window is not None and seat in window.seats and seat not in window.done:
+            return window
+        return None
+
     def _legal_actions(self, seat: int) -> tuple[Action, ...]:
         phase = self.phase
         if phase < PLAY or phase == OVER or self.reshuffle:
             return _NO_ACTIONS
-        window = self.window
-        if window is not None and seat in window.seats and seat not in window.done:
+        window = self._in_window(seat)
+        if window is not None:
             subject = window.subject
             assert subject is not None
             return UNO_OR_DECLINE if seat == subject else CATCH_OR_DECLINE[subject]
         if seat != self.order.current:
             return _NO_ACTIONS
         if phase == PLAY:
-            playable = self.held[seat] & MATCH[self.colour * KINDS + self.discard[-1].rank]
+            playable = self.held[seat] & self._match_mask()
             legal = _PLAY_CACHE.get(playable)
             if legal is None:
                 legal = _play_actions(playable)
-            if playable and len(self.hands[seat]) == 2 and not self.called:
+            if self._may_call(seat, bool(playable)):
                 return (*legal, UNO)
             return legal
         if phase == DRAWN:
             drawn = self.drawn
             assert drawn is not None
-            if not drawn.bit & MATCH[self.colour * KINDS + self.discard[-1].rank]:
+            if not drawn.bit & self._match_mask():
                 return _KEEP_ONLY
-            if len(self.hands[seat]) == 2 and not self.called:
+            if self._may_call(seat, True):
                 return (*PLAYS[drawn.id], KEEP, UNO)
             return (*PLAYS[drawn.id], KEEP)
         if phase == RESPOND:
             out: list[Action] = [ACCEPT]
             if self.command == WILD4:
                 out.append(CHALLENGE)
-            if self.held[seat] & BEAM_CARD.bit:
+            beam = self._holds_beam(seat)
+            if beam:
                 out.extend(BEAMS)
-                if len(self.hands[seat]) == 2 and not self.called:
-                    out.append(UNO)
+            if self._may_call(seat, beam):
+                out.append(UNO)
             return tuple(out)
         return NAMES  # COLOUR
+
+    def _refusal(self, seat: int, action: Action) -> Refusal | None:
+        if self.reshuffle or self.phase < PLAY:
+            return Refusal("chance-due", "a shuffle is due: chance acts next")
+        window = self._in_window(seat)
+        if window is not None:
+            return self._refuse_window(window, seat, action)
+        kind = type(action)
+        if kind is Catch:
+            return Refusal(
+                "no-catch",
+                "nobody can be caught now: a catch is allowed only from the moment a "
+                "player's second-to-last card is played without an UNO call until the "
+                "next player begins their turn",
+            )
+        if seat != self.order.current:
+            if kind is Challenge:
+                return NO_CHALLENGE
+            if kind is Beam:
+                return Refusal(
+                    "beam-not-now",
+                    "Beam Me Up, Scotty can be played out of turn only to stop a command "
+                    "card directed at you",
+                )
+            return Refusal("not-your-turn", f"it is not seat {seat}'s turn (to act: {self._who()})")
+        phase = self.phase
+        if phase == COLOUR:
+            if action in NAMES:
+                return None
+            return Refusal(
+                "name-colour",
+                "name the colour in force first: colour red, colour yellow, colour green "
+                "or colour blue",
+            )
+        if phase == RESPOND:
+            return self._refuse_respond(seat, action)
+        if phase == DRAWN:
+            return self._refuse_drawn(seat, action)
+        return self._refuse_play(seat, action)
+
+    def _refuse_window(self, window: ResponseWindow, seat: int, action: Action) -> Refusal | None:
+        """RULING 7: the caught player may call or decline; every opponent may catch or
+        decline, before acting otherwise."""
+        subject = window.subject
+        kind = type(action)
+        if seat == subject:
+            if kind is CallUno or kind is Decline:
+                return None
+            return Refusal(
+                "answer-window",
+                "you played your second-to-last card without calling UNO: call uno now or decline",
+            )
+        if kind is Decline:
+            return None
+        if isinstance(action, Catch):
+            if action.seat == subject:
+                return None
+            return Refusal("no-catch", f"only seat {subject} can be caught now")
+        return Refusal(
+            "answer-window",
+            f"seat {subject} has one card and did not call UNO: "
+            f"answer first with catch {subject} or decline",
+        )
+
+    def _refuse_respond(self, seat: int, action: Action) -> Refusal | None:
+        """RULINGS 5 and 6: a command card directed at ``seat`` is accepted, challenged
+        (a Wild Draw 4) or stopped with Beam Me Up, Scotty."""
+        kind = type(action)
+        if kind is Accept:
+            return None
+        if kind is Challenge:
+            if self.command == WILD4:
+                return None
+            return Refusal("no-challenge", "only a Wild Draw 4 can be challenged")
+        beam = self._holds_beam(seat)
+        if kind is Beam:
+            if beam and action in BEAMS:
+                return None
+            return Refusal("beam-not-held", "you do not hold Beam Me Up, Scotty")
+        if kind is CallUno:
+            return None if self._may_call(seat, beam) else UNO_NOT_NOW
+        name = KIND_LABELS.get(self.command, "command")
+        choices = "accept" + (", challenge" if self.command == WILD4 else "")
+        return Refusal(
+            "must-respond",
+            f"seat {self.commander}'s {name} is directed at you: answer it first with "
+            f"{choices} or beam COLOUR if you hold Beam Me Up, Scotty",
+        )
+
+    def _refuse_drawn(self, seat: int, action: Action) -> Refusal | None:
+        """RULING 4: after drawing, only the drawn card may be played, or it is kept."""
+        drawn = self.drawn
+        assert drawn is not None
+        kind = type(action)
+        if kind is Keep:
+            return None
+        playable = bool(drawn.bit & self._match_mask())
+        if isinstance(action, Play):
+            if action.card is not drawn:
+                return Refusal(
+                    "drawn-only",
+                    f"after drawing only the drawn card ({drawn.text}) may be played; or keep it",
+                )
+            if not playable:
+                return Refusal(
+                    "no-match",
+                    f"{a_card(drawn)} does not match {a_card(self.discard[-1])} with "
+                    f"{COLOURS[self.colour]} in force: keep it",
+                )
+            declared = self._refuse_colour(action)
+            if declared is not None:
+                return declared
+            if action in PLAYS[drawn.id]:
+                return None
+            return Refusal("no-colour", f"{drawn.text} names no colour: play {drawn.text}")
+        if kind is Draw:
+            return Refusal(
+                "already-drew", "you have drawn this turn: play the drawn card or keep it"
+            )
+        if kind is CallUno:
+            return None if self._may_call(seat, playable) else UNO_NOT_NOW
+        return Refusal("play-or-keep", f"play the drawn card ({drawn.text}) or keep it")
+
+    def _refuse_play(self, seat: int, action: Action) -> Refusal | None:
+        """RULINGS 3 and 4: on a turn, play a card that matches, or draw."""
+        kind = type(action)
+        if kind is Draw:
+            return None
+        if isinstance(action, Play):
+            card = action.card
+            if not self.held[seat] & card.bit:
+                return Refusal("not-in-hand", f"you hold no {card.text} ({card_name(card)})")
+            declared = self._refuse_colour(action)
+            if declared is not None:
+                return declared
+            if card.bit & self._match_mask() and action in PLAYS[card.id]:
+                return None
+            top = self.discard[-1]
+            return Refusal(
+                "no-match",
+                f"{a_card(card)} does not match {a_card(top)} with {COLOURS[self.colour]} in force",
+            )
+        if kind is CallUno:
+            if self._may_call(seat, bool(self.held[seat] & self._match_mask())):
+                return None
+            if self.called:
+                return Refusal("uno-not-now", "you have already called UNO")
+            return Refusal(
+                "uno-not-now", "call uno when you hold two cards and can play one of them"
+            )
+        if kind is Keep:
+            return Refusal("keep-not-now", "keep is only for a card you have just drawn")
+        if kind is Challenge:
+            return NO_CHALLENGE
+        if kind is Beam:
+            return Refusal(
+                "beam-not-now",
+                "Beam Me Up, Scotty stops only a command card directed at you; "
+                "on your turn play it as a Wild: play beam COLOUR",
+            )
+        if kind is NameColour:
+            return Refusal("colour-not-now", "no colour is to be named now")
+        if kind is Decline:
+            return Refusal("nothing-to-decline", "nothing to decline: play a card or draw")
+        if kind is Accept:
+            return Refusal(
+                "nothing-to-accept", "no command card is directed at you: play a card or draw"
+            )
+        return Refusal("not-allowed", self._not_listed(seat))
+
+    def _refuse_colour(self, action: Play) -> Refusal | None:
+        """A card that names a colour is played with one; any other card without
+        (Live Long and Prosper names it after the new hand is drawn)."""
+        card = action.card
+        if card.rank in NEEDS_COLOUR:
+            if action.declare is None:
+                return Refusal(
+                    "colour-needed", f"name a colour with it: play {card.text} red (or another)"
+                )
+            return None  # an unknown colour: PLAYS lists the four
+        if action.declare is None:
+            return None
+        if card.rank == LLAP:
+            return Refusal(
+                "no-colour", "the colour is named after the new hand is drawn: play llap"
+            )
+        return Refusal("no-colour", f"{card.text} names no colour: play {card.text}")
 
     def _apply(self, seat: int, action: Action) -> None:
         if seat == CHANCE:
@@ -385,8 +632,9 @@ class UnoState(State):
                 self._answer_window(window, seat, action)
                 return
             if seat != window.subject and self._begins_turn(action):
-                self.window = None  # the next turn begins: the catch window closes
+                self._close_window()  # the next turn begins
         kind = type(action)
+        log = self.log
         if kind is Play:
             assert isinstance(action, Play)
             self._play(seat, action)
@@ -395,13 +643,19 @@ class UnoState(State):
             self.drawn = None
             self._draw(seat, 1, AFTER_PLAIN)
         elif kind is Keep:
+            if log is not None:
+                log.append(Kept(seat))
             self._start_turn(self.order.next_seat(seat))
         elif kind is Accept:
             self._accept(seat)
         elif kind is CallUno:
+            if log is not None:
+                log.append(UnoCalled(seat))
             self.called = True
         elif kind is NameColour:
             assert isinstance(action, NameColour)
+            if log is not None:
+                log.append(ColourNamed(seat, action.colour))
             self.colour = COLOUR_WORDS[action.colour]
             self._start_turn(seat if self.then == THEN_PLAY else self.order.next_seat(seat))
         elif kind is Challenge:
@@ -417,6 +671,7 @@ class UnoState(State):
             self.reshuffle = False
             self.discard = self.discard[-1:]
             self.draw = list(reversed(cards))
+            self.emit(Reshuffled(len(cards)))
             seat, count, after = self.pending
             self.pending = (-1, 0, AFTER_NOTHING)
             self._draw(seat, count, after)
@@ -427,7 +682,7 @@ class UnoState(State):
         else:  # RETURN: the returned first discard was shuffled back in
             self.draw = list(reversed(cards))
             self.discard = [self.draw.pop()]
-            self._turn_up()
+            self._turn_up(reshuffled=True)
 
     def _draw_for_dealer(self, cards: tuple[Card, ...]) -> None:
         draws, tied = dealer_draw(self.drawers, cards)
@@ -435,6 +690,10 @@ class UnoState(State):
         for seat, value in draws:
             values[seat] = value
         self.first_draw = tuple(values)
+        self.dealer_cards = cards
+        if self.log is not None:
+            shown = tuple((s, cards[i], v) for i, (s, v) in enumerate(draws))
+            self.log.append(DealerDrawn(shown, tied))
         if len(tied) > 1:
             self.drawers = tied  # the tied seats draw again
             return
@@ -443,6 +702,7 @@ class UnoState(State):
 
     def _deal(self, cards: tuple[Card, ...]) -> None:
         n = self.players
+        self.dealer_cards = ()
         self.hands = [[] for _ in range(n)]
         self.counts = [[0] * len(FACES) for _ in range(n)]
         self.held = [0] * n
@@ -457,13 +717,21 @@ class UnoState(State):
         self.shown = [[] for _ in range(n)]
         self.turns = 0
         self.out = -1
+        log = self.log
+        if log is not None:
+            log.append(Dealt(self.order.dealer, HAND_SIZE, self.board.hands_played + 1))
+            for seat in range(n):
+                log.append(Received(seat, tuple(self.hands[seat]), to=only(seat)))
         self._turn_up()
 
-    def _turn_up(self) -> None:
+    def _turn_up(self, reshuffled: bool = False) -> None:
         """Start play from the first discard (RULING 2)."""
         top = self.discard[-1]
         kind = top.rank
         order = self.order
+        if self.log is not None:
+            effect = turn_up_effect(kind, self.players, order.dealer)
+            self.log.append(TurnedUp(top, effect, reshuffled))
         first = order.left_of_dealer()
         order.current = first
         self.colour = COLOUR_OF[top.id]
@@ -515,6 +783,9 @@ class UnoState(State):
         self.order.current = target
         self.phase = RESPOND
         self.called = False
+        if self.log is not None:
+            choices = _WD4_CHOICES if kind == WILD4 else _COMMAND_CHOICES
+            self.log.append(Commanded(target, by, kind, choices))
 
     def _play(self, seat: int, action: Play) -> None:
         card = action.card
@@ -522,8 +793,10 @@ class UnoState(State):
         if kind == WILD4:
             colour = self.colour
             self.previous_colour = colour
-            self.fair = not self.held[seat] & COLOUR_MASK[colour]
+            self.fair = fair_wild4(self.held[seat], colour)
         hand = self._discard(seat, card)
+        if self.log is not None:
+            self.log.append(Played(seat, card, action.declare))
         left = len(hand)
         called = self.called
         self.called = False
@@ -551,6 +824,7 @@ class UnoState(State):
             self.counts[seat] = [0] * len(FACES)
             self.held[seat] = 0
             self.shown[seat] = []
+            self.emit(NewHand(seat, left))
             self._draw(seat, left, AFTER_LLAP)
         else:  # SKIP, DRAW2, WILD4, MELD, TRIBBLE
             self._command(kind, seat, following)
@@ -572,29 +846,39 @@ class UnoState(State):
         """``seat`` played its last card; a last Draw 2, Wild Draw 4 or Double Tribble
         still makes the next player draw (RULING 10)."""
         self.out = seat
-        self.window = None
+        self._close_window()
         if kind in DRAW_COMMANDS:
             target = self.order.next_seat(seat)
-            self._draw(target, self.forced_draw(kind, target), AFTER_END)
+            count = self.forced_draw(kind, target)
+            self.emit(WentOut(seat, target, count))
+            self._draw(target, count, AFTER_END)
         else:
+            self.emit(WentOut(seat))
             self._end_hand()
 
     def _accept(self, seat: int) -> None:
         """The target takes the pending command card."""
         command = self.command
+        commander = self.commander
         self.command = -1
         if command in DRAW_COMMANDS:
-            self._draw(seat, self.forced_draw(command, seat), AFTER_SKIP)
+            count = self.forced_draw(command, seat)
+            self.emit(Accepted(seat, commander, command, count))
+            self._draw(seat, count, AFTER_SKIP)
         elif command == MELD:
-            self._show(self.commander, seat)
+            self.emit(Accepted(seat, commander, command))
+            self._show(commander, seat)
             self._start_turn(seat)
         else:  # SKIP, or REVERSE with two players
+            self.emit(Accepted(seat, commander, command))
             self._start_turn(self.order.next_seat(seat))
 
     def _challenge(self, seat: int) -> None:
-        """RULING 6: the Wild Draw 4 player shows their hand to the challenger."""
+        """RULING 6: the Wild Draw 4 player shows their hand to the challenger; the
+        outcome is the fairness :func:`fair_wild4` found when the card was played."""
         player = self.commander
         self.command = -1
+        self.emit(Challenged(seat, player, self.fair))
         self._show(seat, player)
         if self.fair:
             self._draw(seat, 6, AFTER_SKIP)
@@ -603,6 +887,7 @@ class UnoState(State):
 
     def _beam(self, seat: int, colour: str) -> None:
         """Beam Me Up, Scotty out of turn: the command is stopped, play passes on."""
+        self.emit(Beamed(seat, self.command, colour))
         hand = self._discard(seat, BEAM_CARD)
         self.colour = COLOUR_WORDS[colour]
         self.command = -1
@@ -623,8 +908,18 @@ class UnoState(State):
 
         An empty draw pile makes a reshuffle due (the draw resumes when it is
         applied); with no card left to reshuffle, the rest of the draw is skipped.
+        The table learns how many cards are drawn; only the drawer which.
         """
         pile = self.draw
+        log = self.log
+        if log is not None and count > 0:
+            take = min(count, len(pile))
+            if take:
+                drawn = tuple(pile[-1 - i] for i in range(take))
+                log.append(Drew(seat, take, to=others(self.players, seat), cover=True))
+                log.append(Drew(seat, take, drawn, to=only(seat)))
+            if take < count:
+                log.append(PileEmpty(seat, len(self.discard) > 1))
         hand = self.hands[seat]
         counts = self.counts[seat]
         held = self.held[seat]
@@ -686,6 +981,15 @@ class UnoState(State):
     def _open_catch(self, subject: int) -> None:
         """The catch window on ``subject``: the subject, then every opponent in play order."""
         self.window = ResponseWindow("catch", self.order.from_seat(subject), subject)
+        if self.log is not None:
+            self.log.append(WindowOpened(subject))
+
+    def _close_window(self) -> None:
+        window = self.window
+        if window is not None:
+            self.window = None
+            if self.log is not None and window.subject is not None:
+                self.log.append(WindowClosed(window.subject))
 
     def _begins_turn(self, action: Action) -> bool:
         """RULING 7: ``action`` draws from the draw pile or plays a card (a Beam, a forced
@@ -699,17 +1003,20 @@ class UnoState(State):
         return kind is Play or kind is Draw or kind is Beam
 
     def _answer_window(self, window: ResponseWindow, seat: int, action: Action) -> None:
+        subject = window.subject
+        assert subject is not None
         if type(action) is Catch:
-            subject = window.subject
-            assert subject is not None
-            self.window = None
+            self.emit(Caught(seat, subject, self.penalty))
+            self._close_window()
             self._draw(subject, self.penalty, AFTER_NOTHING)
         elif type(action) is CallUno:
-            self.window = None  # the player called in time: safe
+            self.emit(UnoCalled(seat))
+            self._close_window()  # the player called in time: safe
         else:
+            self.emit(WindowDeclined(seat, subject))
             window.respond(seat)
             if not window.open:
-                self.window = None
+                self._close_window()
 
     # -- shown hands ------------------------------------------------------------------------
 
@@ -717,6 +1024,10 @@ class UnoState(State):
         records = [s for s in self.shown[target] if s.viewer != viewer]
         records.append(Shown(viewer, list(self.hands[target])))
         self.shown[target] = records
+        if self.log is not None:  # the cards to the viewer alone
+            cards = tuple(self.hands[target])
+            self.log.append(HandShown(target, viewer, to=others(self.players, viewer), cover=True))
+            self.log.append(HandShown(target, viewer, cards, to=only(viewer)))
 
     def _forget(self, target: int, card: Card) -> None:
         """``target`` played ``card``: viewers can no longer be sure of one copy of it."""
@@ -735,16 +1046,22 @@ class UnoState(State):
     def _end_hand(self) -> None:
         winner = self.out
         n = self.players
-        self.window = None
+        self._close_window()
         self.command = -1
         if self.lowest_wins:
             deltas = [hand_points(self.hands[s]) for s in range(n)]
         else:
             deltas = [0] * n
             deltas[winner] = sum(hand_points(self.hands[s]) for s in range(n) if s != winner)
-        self.last_hand = self.board.add_hand(deltas)
-        if max(self.board.totals) >= self.target:
+        board = self.board
+        self.last_hand = board.add_hand(deltas)
+        if self.log is not None:
+            self.log.append(HandScored(board.hands_played, self.last_hand, tuple(board.totals)))
+        if max(board.totals) >= self.target:
             self.phase = OVER
+            if self.log is not None:
+                result = self.result()
+                self.log.append(MatchOver(result.scores, result.winners))
         elif self.board.hands_played >= MAX_HANDS:
             self._stop(f"the match reached {MAX_HANDS} hands without a winner")
         else:
@@ -754,7 +1071,10 @@ class UnoState(State):
     def _stop(self, note: str) -> None:
         self.stopped = note
         self.phase = OVER
-        self.window = None
+        self._close_window()
+        if self.log is not None:
+            self.log.append(Note(note))
+            self.log.append(MatchOver(tuple(float(t) for t in self.board.totals), (), False))
 
     def result(self) -> Result:
         scores = tuple(float(t) for t in self.board.totals)
@@ -815,8 +1135,19 @@ class UnoState(State):
 
     def zones(self) -> tuple[Zone, ...]:
         everyone = frozenset(range(self.players))
-        zones = [
-            Zone("draw pile", tuple(self.draw), frozenset()),
+        draw = self.draw
+        zones: list[Zone] = []
+        if self.dealer_cards:  # drawn for the first deal: shown to all, then back in the deck
+            rest = list(draw)
+            for card in self.dealer_cards:
+                rest.remove(card)
+            zones.append(Zone("drawn for the deal", self.dealer_cards, everyone))
+            draw = rest
+        elif self.phase == RETURN and not self.reshuffle:  # the turned-up card goes back
+            zones.append(Zone("returned first discard", tuple(draw[-1:]), everyone))
+            draw = draw[:-1]
+        zones += [
+            Zone("draw pile", tuple(draw), frozenset()),
             Zone("discard pile", tuple(self.discard[:-1]), frozenset()),
             Zone("top discard", tuple(self.discard[-1:]), everyone),
         ]
@@ -829,142 +1160,14 @@ class UnoState(State):
             known = [(s.viewer, Counter(s.cards)) for s in shown]
             groups: dict[frozenset[int], list[Card]] = {}
             previous = None
-            copy = 0
+            nth = 0
             for card in hand:
-                copy = copy + 1 if card is previous else 0
+                nth = nth + 1 if card is previous else 0
                 previous = card
-                seen = frozenset({seat, *(v for v, counts in known if counts[card] > copy)})
+                seen = frozenset({seat, *(v for v, counts in known if counts[card] > nth)})
                 groups.setdefault(seen, []).append(card)
             for seen, cards in groups.items():
                 others = ",".join(str(v) for v in sorted(seen - {seat}))
                 name = f"hand {seat} (shown to {others})" if others else f"hand {seat}"
                 zones.append(Zone(name, tuple(cards), seen))
         return tuple(zones)
-
-    # -- reasons for illegal actions -------------------------------------------------------
-
-    def explain(self, seat: int, action: Action) -> tuple[str, str]:
-        if self.is_over():
-            return "game-over", "the match is over"
-        if self.reshuffle or self.phase < PLAY:
-            return "chance-due", "a shuffle is due: chance acts next"
-        window = self.window
-        if window is not None and seat in window.pending:
-            subject = window.subject
-            if seat == subject:
-                return "answer-window", (
-                    "you played your second-to-last card without calling UNO: "
-                    "call uno now or decline"
-                )
-            if isinstance(action, Catch):
-                return "no-catch", f"only seat {subject} can be caught now"
-            return "answer-window", (
-                f"seat {subject} has one card and did not call UNO: "
-                f"answer first with catch {subject} or decline"
-            )
-        if isinstance(action, Catch):
-            return "no-catch", (
-                "nobody can be caught now: a catch is allowed only from the moment a "
-                "player's second-to-last card is played without an UNO call until the "
-                "next player begins their turn"
-            )
-        if seat != self.order.current:
-            return self._not_your_turn(seat, action)
-        phase = self.phase
-        if phase == COLOUR:
-            return "name-colour", (
-                "name the colour in force first: colour red, colour yellow, colour green "
-                "or colour blue"
-            )
-        if phase == RESPOND:
-            return self._explain_respond(action)
-        if phase == DRAWN:
-            return self._explain_drawn(action)
-        return self._explain_play(seat, action)
-
-    def _not_your_turn(self, seat: int, action: Action) -> tuple[str, str]:
-        if isinstance(action, Challenge):
-            return NO_CHALLENGE
-        if isinstance(action, Beam):
-            return "beam-not-now", (
-                "Beam Me Up, Scotty can be played out of turn only to stop a command card "
-                "directed at you"
-            )
-        return "not-your-turn", f"it is not seat {seat}'s turn (to act: {self._who()})"
-
-    def _explain_respond(self, action: Action) -> tuple[str, str]:
-        name = KIND_LABELS.get(self.command, "command")
-        if isinstance(action, Challenge):
-            return "no-challenge", "only a Wild Draw 4 can be challenged"
-        if isinstance(action, Beam):
-            return "beam-not-held", "you do not hold Beam Me Up, Scotty"
-        if isinstance(action, CallUno):
-            return "uno-not-now", "call uno when you hold two cards and are about to play one"
-        choices = "accept" + (", challenge" if self.command == WILD4 else "")
-        return "must-respond", (
-            f"seat {self.commander}'s {name} is directed at you: answer it first with "
-            f"{choices} or beam COLOUR if you hold Beam Me Up, Scotty"
-        )
-
-    def _explain_drawn(self, action: Action) -> tuple[str, str]:
-        drawn = self.drawn
-        assert drawn is not None
-        if isinstance(action, Play):
-            if action.card is not drawn:
-                return "drawn-only", (
-                    f"after drawing only the drawn card ({drawn.text}) may be played; or keep it"
-                )
-            if not drawn.bit & MATCH[self.colour * KINDS + self.discard[-1].rank]:
-                return "no-match", (
-                    f"{a_card(drawn)} does not match {a_card(self.discard[-1])} with "
-                    f"{COLOURS[self.colour]} in force: keep it"
-                )
-            return self._explain_colour(action)
-        if isinstance(action, Draw):
-            return "already-drew", "you have drawn this turn: play the drawn card or keep it"
-        if isinstance(action, CallUno):
-            return "uno-not-now", "call uno when you hold two cards and are about to play one"
-        return "play-or-keep", f"play the drawn card ({drawn.text}) or keep it"
-
-    def _explain_play(self, seat: int, action: Action) -> tuple[str, str]:
-        if isinstance(action, Play):
-            card = action.card
-            if not self.held[seat] & card.bit:
-                return "not-in-hand", f"you hold no {card.text} ({card_name(card)})"
-            needs = card.rank in NEEDS_COLOUR
-            if needs and action.declare is None:
-                return "colour-needed", f"name a colour with it: play {card.text} red (or another)"
-            if not needs and action.declare is not None:
-                return self._explain_colour(action)
-            top = self.discard[-1]
-            return "no-match", (
-                f"{a_card(card)} does not match {a_card(top)} with {COLOURS[self.colour]} in force"
-            )
-        if isinstance(action, Keep):
-            return "keep-not-now", "keep is only for a card you have just drawn"
-        if isinstance(action, CallUno):
-            if self.called:
-                return "uno-not-now", "you have already called UNO"
-            return "uno-not-now", "call uno when you hold two cards and can play one of them"
-        if isinstance(action, Challenge):
-            return NO_CHALLENGE
-        if isinstance(action, Beam):
-            return "beam-not-now", (
-                "Beam Me Up, Scotty stops only a command card directed at you; "
-                "on your turn play it as a Wild: play beam COLOUR"
-            )
-        if isinstance(action, NameColour):
-            return "colour-not-now", "no colour is to be named now"
-        if isinstance(action, Decline):
-            return "nothing-to-decline", "nothing to decline: play a card or draw"
-        if isinstance(action, Accept):
-            return "nothing-to-accept", "no command card is directed at you: play a card or draw"
-        return super().explain(seat, action)
-
-    def _explain_colour(self, action: Play) -> tuple[str, str]:
-        card = action.card
-        if card.rank in NEEDS_COLOUR and action.declare is None:
-            return "colour-needed", f"name a colour with it: play {card.text} red (or another)"
-        if card.rank == LLAP:
-            return "no-colour", "the colour is named after the new hand is drawn: play llap"
-        return "no-colour", f"{card.text} names no colour: play {card.text}"

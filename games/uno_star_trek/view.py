@@ -1,0 +1,49 @@
+"""What one UNO: Star Trek seat may know: :class:`UnoView`."""
+
+from __future__ import annotations
+
+import attrs
+
+from cardkit import Card, View
+
+
+@attrs.frozen(slots=True)
+class UnoView(View):
+    """What one seat may know.
+
+    ``turn`` is the seat whose turn it is (or who must respond to a command, or
+    name a colour); ``phase`` is one of ``play``, ``drawn``, ``respond``,
+    ``colour``, ``deal``, ``over``. ``command`` names a command card directed at
+    ``turn`` and not yet answered (``skip``, ``reverse``, ``draw2``, ``wd4``,
+    ``meld``, ``tribble``), played by ``commander``; ``previous_colour`` is the
+    colour in force before a pending Wild Draw 4. ``drawn`` is the text of the card
+    this seat has just drawn (it is in ``hand``). ``window`` is ``catch`` while a
+    catch window is open on ``window_subject`` (the seats still to answer it come
+    first in ``to_act``). ``shown`` lists hands shown to this seat alone, as
+    ``(seat, cards that seat surely still holds)``. ``first_draw`` holds, per
+    seat, the value drawn in the last round of drawing for the first dealer
+    (None for a seat that did not draw in it).
+    """
+
+    hand: tuple[Card, ...]
+    top: Card | None
+    colour: str | None
+    hand_sizes: tuple[int, ...]
+    draw_pile: int
+    direction: str
+    turn: int
+    phase: str
+    drawn: str | None
+    command: str | None
+    commander: int | None
+    previous_colour: str | None
+    called_uno: bool
+    window: str | None
+    window_subject: int | None
+    shown: tuple[tuple[int, tuple[Card, ...]], ...]
+    dealer: int
+    scores: tuple[int, ...]
+    hand_number: int
+    turns: int
+    first_draw: tuple[int | None, ...]
+    last_hand: tuple[int, ...]
