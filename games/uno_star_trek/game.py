@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from cardkit import Action, Deck, Game, State
+from cardkit.events import Dealt, Event
 from games.uno_star_trek.actions import parse
 from games.uno_star_trek.bot import HeuristicBot
 from games.uno_star_trek.cards import DECK
@@ -39,6 +40,12 @@ class UnoStarTrek(Game[UnoState]):
 
     def parse_action(self, text: str, state: State | None = None) -> Action:
         return parse(text)
+
+    def line(self, event: Event, viewer: int | None) -> str:
+        """Event lines; a deal names its hand number (a match has no fixed number of hands)."""
+        if isinstance(event, Dealt) and event.dealer is not None:
+            return f"seat {event.dealer} deals hand {event.hand}: {event.size} cards each"
+        return str(event)
 
     def max_steps(self, players: int, options: UnoOptions | Mapping[str, Any]) -> int:
         """A bound on a match's steps (``options``: the typed record, or a plain mapping)."""

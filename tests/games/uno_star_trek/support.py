@@ -35,12 +35,14 @@ def start(
     draw: str = "",
     dealer: int | None = None,
     options: dict[str, Any] | None = None,
+    events: bool = False,
 ) -> UnoState:
     """A match dealt exactly: ``hands[s]`` to seat s, ``top`` turned up, ``draw`` on top of
-    the draw pile. The dealer defaults to the last seat, so seat 0 plays first."""
+    the draw pile. The dealer defaults to the last seat, so seat 0 plays first. With
+    ``events``, the state records events (``state.log``)."""
     n = len(hands)
     dealer = n - 1 if dealer is None else dealer
-    state = GAME.create(n, 7, options, auto_chance=False)
+    state = GAME.create(n, 7, options, auto_chance=False, events=events)
     picks = [DECK.card("r9") if s == dealer else FILLERS[s] for s in range(n)]
     state.apply(CHANCE, Shuffle(tuple(picks)))  # one card drawn per seat
     assert state.order.dealer == dealer

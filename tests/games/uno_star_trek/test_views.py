@@ -56,17 +56,17 @@ def test_the_catch_window_shows_in_every_view() -> None:
 
 
 def test_event_lines_hide_the_drawn_card_from_other_seats() -> None:
-    state = start(HANDS, "r5", draw="b1")
-    assert GAME.describe(state, 0, Draw(), 0) == "seat 0 draws b1"
-    assert GAME.describe(state, 0, Draw(), None) == "seat 0 draws b1"
-    assert GAME.describe(state, 0, Draw(), 1) == "seat 0 draws a card"
+    state = start(HANDS, "r5", draw="b1", events=True)
+    assert GAME.describe(state, 0, Draw(), 0) == "seat 0 draws 1 card: b1"
+    assert GAME.describe(state, 0, Draw(), None) == "seat 0 draws 1 card: b1"
+    assert GAME.describe(state, 0, Draw(), 1) == "seat 0 draws 1 card"
 
 
 def test_event_lines_hide_a_melded_hand() -> None:
     state = start(["meld r2 r3 r4 r6 r7 wild", HANDS[1], HANDS[2]], "r5")
     act(state, 0, "play meld")
     line = GAME.describe(state, 1, Accept(), 2)
-    assert line == "seat 1 shows their hand to seat 0"
+    assert line == "seat 1 accepts seat 0's Mind Meld; seat 1 shows their hand to seat 0"
     assert not any(c.text in line.split() for c in DECK.faces)
 
 
@@ -117,13 +117,13 @@ def test_bad_action_texts_say_what_is_wrong(text: str, words: str) -> None:
 def test_event_lines_for_chance_steps_name_only_public_cards() -> None:
     from cardkit import CHANCE, Shuffle, stack
 
-    state = GAME.create(2, 0, auto_chance=False)
+    state = GAME.create(2, 0, auto_chance=False, events=True)
     draw = Shuffle(DECK.cards_of("r3 y7"))  # one card drawn per seat
     assert (
         GAME.describe(state, CHANCE, draw, 1)
         == "drawing for the deal: seat 0 r3 (3), seat 1 y7 (7); seat 1 deals first"
     )
-    tie = GAME.create(3, 0, auto_chance=False)
+    tie = GAME.create(3, 0, auto_chance=False, events=True)
     assert GAME.describe(tie, CHANCE, Shuffle(DECK.cards_of("r7 g7 b2")), 2) == (
         "drawing for the deal: seat 0 r7 (7), seat 1 g7 (7), seat 2 b2 (2); "
         "seats 0 and 1 tie and draw again"
@@ -131,5 +131,7 @@ def test_event_lines_for_chance_steps_name_only_public_cards() -> None:
     state.apply(CHANCE, draw)
     deal = Shuffle(stack(DECK.cards, DECK.cards_of(" ".join([HANDS[0], HANDS[1], "g5"]))))
     assert GAME.describe(state, CHANCE, deal, 0) == (
-        "seat 1 deals hand 1; g5 is turned up: seat 0 plays first"
+        "seat 1 deals hand 1: 7 cards each; seat 0 receives r1 r2 r3 r4 r6 r7 wild; "
+        "g5 is turned up: seat 0 plays first"
     )
+    assert "y1" not in GAME.describe(state, CHANCE, deal, 0)
