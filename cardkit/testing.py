@@ -39,6 +39,7 @@ from cardkit.errors import IllegalActionError
 from cardkit.events import Event, cards_of
 from cardkit.game import Game, State
 from cardkit.record import Record, replay
+from cardkit.runner import Stuck, drive
 from cardkit.seats import CHANCE
 
 
@@ -106,18 +107,16 @@ def _play(
     initial = _inventory(state)
     poke = random.Random(seed)
     pool: dict[Action, None] = {}
+    zones_before: list[Any] = []
     if events:
         assert state.log is not None
         _check_events(game, n, seed, 0, state, state.log, (), state.zones(), None)
-    while not state.is_over():
+
+    def before(state: State, seat: int, legal: tuple[Action, ...]) -> None:
         step = len(state.history)
         if step > bound:
             raise _fail(game, n, seed, step, f"match did not end within {bound} steps")
         seats = state.to_act()
-        if not seats:
-            raise _fail(game, n, seed, step, "match is not over but no seat may act")
-        if CHANCE in seats:
-            raise _fail(game, n, seed, step, "chance is due although auto_chance is on")
         for s in seats:
             if not state.legal_actions(s):
                 raise _fail(game, n, seed, step, f"seat {s} is to act but has no legal action")
@@ -130,20 +129,38 @@ def _play(
             _check_zones(game, n, seed, step, state, initial)
             _check_views(game, n, seed, step, state)
             _check_texts(game, n, seed, step, state)
-        seat = seats[0]
-        legal = state.legal_actions(seat)
         pool.update(dict.fromkeys(legal))
         if poke.random() < 0.2:
             _check_rejects(game, n, seed, step, state, seat, legal)
         if deep and events and poke.random() < 0.5:
             _check_refusals(game, n, seed, step, state, pool, poke)
-        action = bots[seat].choose(state.view(seat), legal)
-        if action not in legal:
-            raise _fail(game, n, seed, step, f"bot chose {action} outside the legal actions")
-        before = state.zones() if deep and events else ()
-        stepped = state.apply(seat, action)
-        if deep and events:
-            _check_events(game, n, seed, step, state, stepped, before, state.zones(), action)
+        zones_before[:] = state.zones() if deep and events else ()
+
+    def after(state: State, seat: int, action: Action, stepped: tuple[Event, ...]) -> None:
+        step = len(state.history) - 1
+        if seat == CHANCE:
+            raise _fail(game, n, seed, step, "chance is due although auto_chance is on")
+        if zones_before:
+            _check_events(game, n, seed, step, state, stepped, zones_before, state.zones(), action)
+
+    try:
+        outcome = drive(state, bots, before=before, after=after, max_steps=bound + 1)
+    except Stuck:
+        step = len(state.history)
+        seats = state.to_act()
+        if not seats:
+            raise _fail(game, n, seed, step, "match is not over but no seat may act") from None
+        if CHANCE in seats:
+            what = "chance is due although auto_chance is on"
+            raise _fail(game, n, seed, step, what) from None
+        what = f"seat {seats[0]} is to act but has no legal action"
+        raise _fail(game, n, seed, step, what) from None
+    except RuntimeError:
+        what = f"match did not end within {bound} steps"
+        raise _fail(game, n, seed, len(state.history), what) from None
+    if outcome.failure is not None:
+        what = f"a random bot's legal choice failed: {outcome.failure}"
+        raise _fail(game, n, seed, len(state.history), what)
     _check_zones(game, n, seed, len(state.history), state, initial)
     _check_views(game, n, seed, len(state.history), state)
     result = state.result()
