@@ -191,3 +191,14 @@ def test_would_win_restart_copy_and_pairs() -> None:
     assert (trick.leader, trick.pairs(), trick.led) == (3, (), None)
     trick.add(3, C("G1"), order)
     assert trick.winner() == 3 and trick.led == "G"
+
+
+def test_a_copied_state_shares_its_deck_and_trick_order() -> None:
+    import copy
+
+    from tests.tinygame import DECK as TINY
+
+    order = TrickOrder(trump="a", deck=TINY)
+    holder = {"order": order, "deck": TINY}
+    copied = copy.deepcopy(holder)
+    assert copied["order"] is order and copied["deck"] is TINY
