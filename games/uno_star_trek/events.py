@@ -46,14 +46,15 @@ def _seats(seats: tuple[int, ...]) -> str:
 
 @attrs.frozen(slots=True)
 class DealerDrawn(Event):
-    """Drawing for the first deal: ``(seat, card, value)`` per drawing seat; ``tied`` the
-    seats that drew the highest value (one: the first dealer; more: they draw again)."""
+    """Drawing for the first deal: ``(seat, card text, value)`` per drawing seat; ``tied``
+    the seats that drew the highest value (one: the first dealer; more: they draw again).
+    The cards are shown to all, then go back into the hidden deck: they are named by text."""
 
-    draws: tuple[tuple[int, Card, int], ...]
+    draws: tuple[tuple[int, str, int], ...]
     tied: tuple[int, ...]
 
     def __str__(self) -> str:
-        draws = ", ".join(f"seat {s} {card.text} ({value})" for s, card, value in self.draws)
+        draws = ", ".join(f"seat {s} {text} ({value})" for s, text, value in self.draws)
         if len(self.tied) > 1:
             return f"drawing for the deal: {draws}; seats {_seats(self.tied)} tie and draw again"
         return f"drawing for the deal: {draws}; seat {self.tied[0]} deals first"
@@ -85,15 +86,16 @@ def turn_up_effect(kind: int, players: int, dealer: int) -> str:
 
 @attrs.frozen(slots=True)
 class TurnedUp(Event):
-    """``card`` is turned up as the first discard; ``effect`` says what it does."""
+    """The card ``card`` (its text: a returned card goes back into the hidden deck) is
+    turned up as the first discard; ``effect`` says what it does."""
 
-    card: Card
+    card: str
     effect: str
     reshuffled: bool = False  # the deck was shuffled again after a returned first discard
 
     def __str__(self) -> str:
         head = "the deck is shuffled; " if self.reshuffled else ""
-        return f"{head}{self.card.text} is turned up: {self.effect}"
+        return f"{head}{self.card} is turned up: {self.effect}"
 
 
 @attrs.frozen(slots=True)

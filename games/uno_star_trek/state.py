@@ -243,7 +243,6 @@ class UnoState(State):
         "command",
         "commander",
         "counts",
-        "dealer_cards",
         "discard",
         "draw",
         "drawers",
@@ -288,7 +287,6 @@ class UnoState(State):
         self.phase = DEALER
         self.drawers: tuple[int, ...] = tuple(range(players))
         self.first_draw: tuple[int | None, ...] = (None,) * players
-        self.dealer_cards: tuple[Card, ...] = ()  # the last round drawn for the first deal
         self.window: ResponseWindow | None = None
         self.command = -1  # kind of the command card awaiting a response, -1 none
         self.commander = -1
@@ -690,9 +688,8 @@ class UnoState(State):
         for seat, value in draws:
             values[seat] = value
         self.first_draw = tuple(values)
-        self.dealer_cards = cards
         if self.log is not None:
-            shown = tuple((s, cards[i], v) for i, (s, v) in enumerate(draws))
+            shown = tuple((s, cards[i].text, v) for i, (s, v) in enumerate(draws))
             self.log.append(DealerDrawn(shown, tied))
         if len(tied) > 1:
             self.drawers = tied  # the tied seats draw again
@@ -702,7 +699,6 @@ class UnoState(State):
 
     def _deal(self, cards: tuple[Card, ...]) -> None:
         n = self.players
-        self.dealer_cards = ()
         self.hands = [[] for _ in range(n)]
         self.counts = [[0] * len(FACES) for _ in range(n)]
         self.held = [0] * n
@@ -731,7 +727,7 @@ class UnoState(State):
         order = self.order
         if self.log is not None:
             effect = turn_up_effect(kind, self.players, order.dealer)
-            self.log.append(TurnedUp(top, effect, reshuffled))
+            self.log.append(TurnedUp(top.text, effect, reshuffled))
         first = order.left_of_dealer()
         order.current = first
         self.colour = COLOUR_OF[top.id]
@@ -1135,19 +1131,8 @@ class UnoState(State):
 
     def zones(self) -> tuple[Zone, ...]:
         everyone = frozenset(range(self.players))
-        draw = self.draw
-        zones: list[Zone] = []
-        if self.dealer_cards:  # drawn for the first deal: shown to all, then back in the deck
-            rest = list(draw)
-            for card in self.dealer_cards:
-                rest.remove(card)
-            zones.append(Zone("drawn for the deal", self.dealer_cards, everyone))
-            draw = rest
-        elif self.phase == RETURN and not self.reshuffle:  # the turned-up card goes back
-            zones.append(Zone("returned first discard", tuple(draw[-1:]), everyone))
-            draw = draw[:-1]
-        zones += [
-            Zone("draw pile", tuple(draw), frozenset()),
+        zones = [
+            Zone("draw pile", tuple(self.draw), frozenset()),
             Zone("discard pile", tuple(self.discard[:-1]), frozenset()),
             Zone("top discard", tuple(self.discard[-1:]), everyone),
         ]

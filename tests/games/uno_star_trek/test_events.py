@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from cardkit import CHANCE, Shuffle, stack
-from cardkit.events import Dealt, Event, HandScored, MatchOver, Played, Received, cards_of
+from cardkit.events import Dealt, Event, HandScored, MatchOver, Received, cards_of
 from games.uno_star_trek import DECK, GAME, UnoState
 from games.uno_star_trek.events import (
     Caught,
@@ -86,7 +86,7 @@ def test_the_deal_says_who_deals_and_what_the_first_discard_does(top: str, effec
     assert events[0] == Dealt(2, 7, 1)
     assert lines(events[:1], 0) == "seat 2 deals hand 1: 7 cards each"
     turned = [e for e in events if isinstance(e, TurnedUp)]
-    assert turned == [TurnedUp(DECK.card(top), effect)]
+    assert turned == [TurnedUp(top, effect)]
     assert str(turned[0]) == f"{top} is turned up: {effect}"
 
 
@@ -103,7 +103,7 @@ def test_the_deal_gives_each_seat_its_own_hand_alone() -> None:
 def test_the_draw_for_the_first_deal_is_public() -> None:
     state = GAME.create(2, 0, auto_chance=False, events=True)
     (drawn,) = state.apply(CHANCE, Shuffle(DECK.cards_of("r3 y7")))
-    assert drawn == DealerDrawn(((0, DECK.card("r3"), 3), (1, DECK.card("y7"), 7)), (1,))
+    assert drawn == DealerDrawn(((0, "r3", 3), (1, "y7", 7)), (1,))
     assert drawn.to is None
     assert str(drawn) == "drawing for the deal: seat 0 r3 (3), seat 1 y7 (7); seat 1 deals first"
     tie = GAME.create(3, 0, auto_chance=False, events=True)
