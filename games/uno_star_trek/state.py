@@ -397,8 +397,8 @@ class UnoState(State):
         phase = self.phase
         if phase < PLAY or phase == OVER or self.reshuffle:
             return _NO_ACTIONS
-        window = self._in_window(seat)
-        if window is not None:
+        window = self.window  # inlined `_in_window`: this is the hot path
+        if window is not None and seat in window.seats and seat not in window.done:
             subject = window.subject
             assert subject is not None
             return UNO_OR_DECLINE if seat == subject else CATCH_OR_DECLINE[subject]
@@ -409,7 +409,7 @@ class UnoState(State):
             legal = _PLAY_CACHE.get(playable)
             if legal is None:
                 legal = _play_actions(playable)
-            if self._may_call(seat, bool(playable)):
+            if playable and self._may_call(seat, True):  # `playable and`: a fast guard
                 return (*legal, UNO)
             return legal
         if phase == DRAWN:
@@ -669,7 +669,8 @@ class UnoState(State):
             self.reshuffle = False
             self.discard = self.discard[-1:]
             self.draw = list(reversed(cards))
-            self.emit(Reshuffled(len(cards)))
+            if self.log is not None:
+                self.log.append(Reshuffled(len(cards)))
             seat, count, after = self.pending
             self.pending = (-1, 0, AFTER_NOTHING)
             self._draw(seat, count, after)
@@ -820,7 +821,8 @@ class UnoState(State):
             self.counts[seat] = [0] * len(FACES)
             self.held[seat] = 0
             self.shown[seat] = []
-            self.emit(NewHand(seat, left))
+            if self.log is not None:
+                self.log.append(NewHand(seat, left))
             self._draw(seat, left, AFTER_LLAP)
         else:  # SKIP, DRAW2, WILD4, MELD, TRIBBLE
             self._command(kind, seat, following)
@@ -846,10 +848,12 @@ class UnoState(State):
         if kind in DRAW_COMMANDS:
             target = self.order.next_seat(seat)
             count = self.forced_draw(kind, target)
-            self.emit(WentOut(seat, target, count))
+            if self.log is not None:
+                self.log.append(WentOut(seat, target, count))
             self._draw(target, count, AFTER_END)
         else:
-            self.emit(WentOut(seat))
+            if self.log is not None:
+                self.log.append(WentOut(seat))
             self._end_hand()
 
     def _accept(self, seat: int) -> None:
@@ -859,14 +863,17 @@ class UnoState(State):
         self.command = -1
         if command in DRAW_COMMANDS:
             count = self.forced_draw(command, seat)
-            self.emit(Accepted(seat, commander, command, count))
+            if self.log is not None:
+                self.log.append(Accepted(seat, commander, command, count))
             self._draw(seat, count, AFTER_SKIP)
         elif command == MELD:
-            self.emit(Accepted(seat, commander, command))
+            if self.log is not None:
+                self.log.append(Accepted(seat, commander, command))
             self._show(commander, seat)
             self._start_turn(seat)
         else:  # SKIP, or REVERSE with two players
-            self.emit(Accepted(seat, commander, command))
+            if self.log is not None:
+                self.log.append(Accepted(seat, commander, command))
             self._start_turn(self.order.next_seat(seat))
 
     def _challenge(self, seat: int) -> None:
@@ -874,7 +881,8 @@ class UnoState(State):
         outcome is the fairness :func:`fair_wild4` found when the card was played."""
         player = self.commander
         self.command = -1
-        self.emit(Challenged(seat, player, self.fair))
+        if self.log is not None:
+            self.log.append(Challenged(seat, player, self.fair))
         self._show(seat, player)
         if self.fair:
             self._draw(seat, 6, AFTER_SKIP)
@@ -883,7 +891,8 @@ class UnoState(State):
 
     def _beam(self, seat: int, colour: str) -> None:
         """Beam Me Up, Scotty out of turn: the command is stopped, play passes on."""
-        self.emit(Beamed(seat, self.command, colour))
+        if self.log is not None:
+            self.log.append(Beamed(seat, self.command, colour))
         hand = self._discard(seat, BEAM_CARD)
         self.colour = COLOUR_WORDS[colour]
         self.command = -1
@@ -1002,14 +1011,17 @@ class UnoState(State):
         subject = window.subject
         assert subject is not None
         if type(action) is Catch:
-            self.emit(Caught(seat, subject, self.penalty))
+            if self.log is not None:
+                self.log.append(Caught(seat, subject, self.penalty))
             self._close_window()
             self._draw(subject, self.penalty, AFTER_NOTHING)
         elif type(action) is CallUno:
-            self.emit(UnoCalled(seat))
+            if self.log is not None:
+                self.log.append(UnoCalled(seat))
             self._close_window()  # the player called in time: safe
         else:
-            self.emit(WindowDeclined(seat, subject))
+            if self.log is not None:
+                self.log.append(WindowDeclined(seat, subject))
             window.respond(seat)
             if not window.open:
                 self._close_window()
