@@ -319,7 +319,9 @@ class UfosState(State):
         """RULING 2: in turn, from the dealer; a pass is final."""
         if self.passed[seat]:
             if isinstance(action, Spy):
-                return Refusal("passed-cannot-spy", "you passed; a player who has passed may not spy")
+                return Refusal(
+                    "passed-cannot-spy", "you passed; a player who has passed may not spy"
+                )
             return Refusal("passed", "you passed; a pass is final for the rest of this auction")
         current = self.order.current
         if seat != current:
@@ -376,7 +378,9 @@ class UfosState(State):
                 )
             return Refusal("bid-too-low", f"a bid must be at least 1, not {amount}")
         if amount > high:
-            return Refusal("bid-over-points", f"a bid of {amount} is more than your {points} points")
+            return Refusal(
+                "bid-over-points", f"a bid of {amount} is more than your {points} points"
+            )
         return None
 
     def _spy_cost(self, seat: int) -> Refusal | None:
