@@ -133,6 +133,12 @@ _FOLLOWS: dict[str, Callable[[int, str | None], tuple[PlayCard, ...]]] = {
     t: order.legal_for(_PLAY_TABLE) for t, order in ORDERS.items()
 }
 """For each Suit Card, the plays its trick order allows from a bitmask of faces."""
+_SPY_SETS: tuple[tuple[Spy, ...], ...] = tuple(
+    tuple(SPIES[t] for t in range(MAX_SETS) if mask >> t & 1) for mask in range(1 << MAX_SETS)
+)
+"""``_SPY_SETS[mask]``: the spies on the seats of a bitmask, lowest seat first."""
+_ALL_SEATS: tuple[int, ...] = tuple((1 << n) - 1 for n in range(MAX_SETS + 1))
+"""``_ALL_SEATS[n]``: the bitmask of seats 0 to n - 1."""
 _EVERYONE: dict[int, frozenset[int]] = {n: frozenset(range(n)) for n in range(1, MAX_SETS + 1)}
 _NOBODY: frozenset[int] = frozenset()
 _SEATS: tuple[tuple[int], ...] = tuple((s,) for s in range(MAX_SETS))
@@ -212,6 +218,7 @@ class UfosState(State):
         self.trump: str | None = None
         self.mode: str | None = None
         self.trick_order = ORDERS["X"]
+        self._follows = _FOLLOWS["X"]
         self._last_plays: tuple[tuple[int, Card, str], ...] = ()
         self._auction_texts: tuple[tuple[int, str], ...] = ()
         self._bid_view: list[_BidPart | None] = [None] * n
@@ -239,8 +246,9 @@ class UfosState(State):
         if phase == AUCTION:
             return self._legal_auction(seat) if seat == self.order.current else ()
         if phase == CHOOSE:
-            assert self.choice is not None
-            return CHOOSES if seat in self.choice.pending else ()
+            choice = self.choice
+            assert choice is not None
+            return CHOOSES if seat in choice.seats and seat not in choice.picks else ()
         return ()
 
     def _legal_plays(self, seat: int) -> tuple[Action, ...]:
@@ -249,8 +257,7 @@ class UfosState(State):
         suits = self.trick.suits
         if not suits:
             return _LEAD_TABLE.of(self.held[seat])
-        assert self.trump is not None
-        return _FOLLOWS[self.trump](self.held[seat], suits[0])
+        return self._follows(self.held[seat], suits[0])
 
     def _legal_auction(self, seat: int) -> tuple[Action, ...]:
         """Wait or pass, the bids of :meth:`_bid_range`, the spies :meth:`_spy_cost` and
@@ -263,11 +270,8 @@ class UfosState(State):
             out = [PASS]
             out.extend(bids(low, high))
         if self._spy_cost(seat) is None:
-            out.extend(
-                SPIES[t]
-                for t in range(self.players)
-                if t != seat and not self._spied_already(seat, t)
-            )
+            targets = _ALL_SEATS[self.players] & ~(1 << seat) & ~self._spied_already(seat)
+            out.extend(_SPY_SETS[targets])
         return tuple(out)
 
     # -- the rules, each stated once ------------------------------------------------
@@ -402,9 +406,9 @@ class UfosState(State):
             )
         return None
 
-    def _spied_already(self, seat: int, target: int) -> bool:
-        """Whether ``seat`` may not spy on ``target`` again this hand (``respy`` off)."""
-        return not self.respy and bool(self.spied[seat] >> target & 1)
+    def _spied_already(self, seat: int) -> int:
+        """The seats ``seat`` may not spy on again this hand, as a bitmask (none with ``respy``)."""
+        return 0 if self.respy else self.spied[seat]
 
     def _refuse_spy(self, seat: int, target: int) -> Refusal | None:
         """RULING 3: spy on another seat, at :meth:`_spy_cost`, once each unless ``respy``."""
@@ -416,7 +420,7 @@ class UfosState(State):
         cost = self._spy_cost(seat)
         if cost is not None:
             return cost
-        if self._spied_already(seat, target):
+        if self._spied_already(seat) >> target & 1:
             return Refusal(
                 "already-spied",
                 f"you already saw seat {target}'s Suit Card this hand (respy is off)",
@@ -556,6 +560,7 @@ class UfosState(State):
         self.trump = pick.suit
         self.mode = pick.game
         self.trick_order = ORDERS[pick.suit]
+        self._follows = _FOLLOWS[pick.suit]
         self._bid_view = [None] * self.players
         self.trick = Trick(winner)
         self.order.current = winner
