@@ -27,6 +27,7 @@ int strengths instead of building a key per card.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 import attrs
 
@@ -207,32 +208,42 @@ class TrickOrder:
         """A function ``(hand, trick) -> legal(hand, trick.led, table)``: build it once.
 
         ``trick`` is played with :meth:`Trick.play`, which keeps the led suit's
-        index; following a suit that is one chunk of ``table``, with no adopters,
-        the answer is then a single row lookup.
+        index. Following a suit that is one chunk of ``table``, with no adopters,
+        costs one row lookup; the table's lookup of the whole hand is written
+        inline (no call), since it runs on every lead.
         """
         self._follow_mask(next(iter(self.follow_masks), ""))  # no deck: fail now
-        of = table.of
         suits = tuple(self.follow_masks)
         rows = [None if self.adopter_bits else table.suit_rows(s) for s in suits]
-        slow = self.legal
+        whole, names = table.expression("hand")
+        scope: dict[str, Any] = {}
         if any(r is None for r in rows):
-
-            def general(hand: int, trick: Trick) -> tuple[T, ...]:
-                lead = trick.lead
-                return of(hand) if lead < 0 else slow(hand, suits[lead], table)
-
-            return general
-        shifts = tuple(r[0] for r in rows if r is not None)
-        widths = tuple(r[1] for r in rows if r is not None)
-        chunks = tuple(r[2] for r in rows if r is not None)
-
-        def quick(hand: int, trick: Trick) -> tuple[T, ...]:
-            lead = trick.lead
-            if lead < 0:
-                return of(hand)
-            return chunks[lead][hand >> shifts[lead] & widths[lead]] or of(hand)
-
-        return quick
+            names.update(_slow=self.legal, _suits=suits, _table=table)
+            source = (
+                "def legal(hand, trick):\n"
+                "    lead = trick.lead\n"
+                "    if lead < 0:\n"
+                f"        return {whole}\n"
+                "    return _slow(hand, _suits[lead], _table)\n"
+            )
+        else:
+            names.update(
+                _shifts=tuple(r[0] for r in rows if r is not None),
+                _widths=tuple(r[1] for r in rows if r is not None),
+                _follows=tuple(r[2] for r in rows if r is not None),
+            )
+            source = (
+                "def legal(hand, trick):\n"
+                "    lead = trick.lead\n"
+                "    if lead >= 0:\n"
+                "        follow = _follows[lead][hand >> _shifts[lead] & _widths[lead]]\n"
+                "        if follow:\n"
+                "            return follow\n"
+                f"    return {whole}\n"
+            )
+        exec(source, names, scope)
+        legal: Callable[[int, Trick], tuple[T, ...]] = scope["legal"]
+        return legal
 
 
 @attrs.define(slots=True)
@@ -300,36 +311,34 @@ class Trick:
         ``size`` decide; strengths are looked up by card id, so a play costs a
         few int operations.
         """
-        seats = self.seats
-        count = len(seats)
-        if count:
-            key = self._keys[card.id]  # type: ignore[index] # set by the lead
+        cards = self.cards
+        if cards:
+            cid = card.id
+            key = self._keys[cid]  # type: ignore[index] # set by the lead
             if key > self.best_key:  # strictly greater: the first played wins ties
-                self.best = count
+                self.best = len(cards)
                 self.best_key = key
-            self.suits.append(self._in_trick[card.id])
-        else:
-            self._lead(card, declared)
-        seats.append(seat)
-        self.cards.append(card)
-        if count + 1 == self.size:
-            return seats[self.best]
-        return -1
-
-    def _lead(self, card: Card, declared: str | None) -> None:
+            self.suits.append(self._in_trick[cid])
+            self.seats.append(seat)
+            cards.append(card)
+            if len(cards) == self.size:
+                return self.seats[self.best]
+            return -1
         order = self.order
-        if order is None or order.deck is None:
-            raise ValueError("Trick.play needs Trick(order=TrickOrder(deck=...), size=...)")
-        lead = order.lead_of[card.id]
+        try:
+            lead = order.lead_of[card.id]  # type: ignore[union-attr]
+        except (AttributeError, IndexError):  # no order, or one without its deck
+            raise ValueError("Trick.play needs Trick(order=TrickOrder(deck=...), size=...)") from None
         if lead is None:  # an adopter: it takes the declared suit
             lead = order.leads[order.suit_in_trick(card, None, declared)]
-        keys, in_trick, suit, index = lead
+        keys, self._in_trick, suit, self.lead = lead
         self._keys = keys
-        self._in_trick = in_trick
-        self.lead = index
         self.best = 0
         self.best_key = keys[card.id]
         self.suits.append(suit)
+        self.seats.append(seat)
+        cards.append(card)
+        return seat if self.size == 1 else -1
 
     def would_win(self, card: Card, order: TrickOrder) -> bool:
         """Whether ``card``, played now (not led), would be winning the trick."""

@@ -43,7 +43,14 @@ from cardkit.events import Dealt, MatchOver, Played, Received, TrickWon, only
 from cardkit.game import Refusal, highest
 from cardkit.options import Options, option
 from games.universal_bid.actions import BID_RANGES, PLAYS_INTO
-from games.universal_bid.cards import ALL_CARDS, CARDS, DECK, MAX_HAND, TRICK_ORDER, cards_in
+from games.universal_bid.cards import (
+    ALL_CARDS,
+    CARDS,
+    DECK,
+    MAX_HAND,
+    TRICK_ORDER,
+    cards_in,
+)
 from games.universal_bid.events import BidMade, DealerDrawn, ExactScored
 from games.universal_bid.view import HandScore, UniversalBidView
 
@@ -124,7 +131,10 @@ class UniversalBidState(State):
         self.taken_t: tuple[int, ...] = (0,) * players
         self.trick = Trick(-1, order=TRICK_ORDER, size=players)
         self.dealt = 0  # every card dealt this hand: held, in the trick or played
-        self.past_tricks: tuple[tuple[tuple[int, Card], ...], ...] = ()
+        self.finished: list[tuple[int, tuple[Card, ...]]] = []
+        """The finished tricks of this hand: their leader and cards, in play order."""
+        self._past: tuple[tuple[tuple[int, Card], ...], ...] | None = ()
+        """:attr:`finished` as the view shows it, once built (None: not built yet)."""
         self.board = Scoreboard.start(players)
         self.scores_t: tuple[int, ...] = (0,) * players
         self.hand_log: tuple[HandScore, ...] = ()
@@ -248,7 +258,8 @@ class UniversalBidState(State):
         self.draw = tuple((s, drawn[s].text) for s in range(n))
         self.dealer = first_dealer(drawn)
         self.phase = DEAL
-        self.emit(DealerDrawn(self.draw, self.dealer))
+        if self.log is not None:
+            self.log.append(DealerDrawn(self.draw, self.dealer))
 
     def _deal(self, cards: tuple[Card, ...]) -> None:
         n = self.players
@@ -292,16 +303,28 @@ class UniversalBidState(State):
         trick = self.trick
         self.taken[winner] += 1
         self.taken_t = tuple(self.taken)
-        plays = trick.pairs()
-        self.past_tricks = (*self.past_tricks, plays)
+        finished = self.finished
+        finished.append((trick.leader, tuple(trick.cards)))
+        self._past = None
         if self.log is not None:
             best = trick.cards[trick.best]
-            self.log.append(TrickWon(winner, best, len(self.past_tricks), plays))
+            self.log.append(TrickWon(winner, best, len(finished), trick.pairs()))
         trick.restart(winner)
         self.current = winner
         self.acting = ALONE[winner]
-        if len(self.past_tricks) == self.size:
+        if len(finished) == self.size:
             self._end_hand()
+
+    def past_tricks(self) -> tuple[tuple[tuple[int, Card], ...], ...]:
+        """The finished tricks of this hand as ``(seat, card)`` pairs (built once per trick)."""
+        past = self._past
+        if past is None:
+            n = self.players  # play goes left from the leader
+            past = self._past = tuple(
+                tuple(((leader + i) % n, card) for i, card in enumerate(cards))
+                for leader, cards in self.finished
+            )
+        return past
 
     def _end_hand(self) -> None:
         exact = tuple(t == b for b, t in zip(self.bids, self.taken, strict=True))
@@ -336,7 +359,8 @@ class UniversalBidState(State):
         n = self.players
         self.hand_index += 1
         self.dealt = 0
-        self.past_tricks = ()
+        self.finished = []
+        self._past = ()
         self.taken = [0] * n
         self.taken_t = (0,) * n
         self.bids = [-1] * n
@@ -383,7 +407,7 @@ class UniversalBidState(State):
             self.bids_t,
             self.trick.pairs(),
             self.taken_t,
-            self.past_tricks,
+            self.past_tricks(),
             self.scores_t,
             self.hand_log,
         )
@@ -421,6 +445,7 @@ class UniversalBidState(State):
         fields["hands"] = self.hands.copy()
         fields["bids"] = self.bids.copy()
         fields["taken"] = self.taken.copy()
+        fields["finished"] = self.finished.copy()
         fields["trick"] = self.trick.copy()
         board = self.board
         fields["board"] = Scoreboard(board.totals.copy(), board.floor, board.hands.copy())
