@@ -259,7 +259,6 @@ class CardTable(Generic[T]):
             out += rows[mask >> shift & width]
         return out
 
-
     def expression(self, mask: str) -> tuple[str, dict[str, Any]]:
         """:meth:`of` of the variable ``mask`` as Python source, and the names it uses.
 

@@ -328,8 +328,11 @@ class Trick:
         try:
             lead = order.lead_of[card.id]  # type: ignore[union-attr]
         except (AttributeError, IndexError):  # no order, or one without its deck
-            raise ValueError("Trick.play needs Trick(order=TrickOrder(deck=...), size=...)") from None
+            raise ValueError(
+                "Trick.play needs Trick(order=TrickOrder(deck=...), size=...)"
+            ) from None
         if lead is None:  # an adopter: it takes the declared suit
+            assert order is not None  # it answered lead_of
             lead = order.leads[order.suit_in_trick(card, None, declared)]
         keys, self._in_trick, suit, self.lead = lead
         self._keys = keys

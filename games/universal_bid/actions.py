@@ -10,8 +10,15 @@ from __future__ import annotations
 
 from cardkit import Action, Bid, ParseError, Pass, Play
 from cardkit.actions import parse_int, words
-from games.universal_bid.cards import CARDS, DECK, MAX_HAND, SUITS, SUITS_LOW_FIRST, TRICK_ORDER
-from games.universal_bid.cards import parse_card
+from games.universal_bid.cards import (
+    CARDS,
+    DECK,
+    MAX_HAND,
+    SUITS,
+    SUITS_LOW_FIRST,
+    TRICK_ORDER,
+    parse_card,
+)
 
 PLAYS: tuple[Play, ...] = tuple(Play(card) for card in CARDS)
 """The one ``Play`` action of each card, by id."""

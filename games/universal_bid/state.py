@@ -190,7 +190,9 @@ class UniversalBidState(State):
             if isinstance(action, Bid):
                 return self._refuse_bid(seat, action.amount)
             if isinstance(action, Play):
-                return Refusal("bid-first", f"play starts after every player has bid: bid 0 to {size}")
+                return Refusal(
+                    "bid-first", f"play starts after every player has bid: bid 0 to {size}"
+                )
         else:
             if isinstance(action, Bid):
                 return Refusal("bidding-over", "every player has bid; play a card")
@@ -219,7 +221,9 @@ class UniversalBidState(State):
         if not hand & card.bit:
             return Refusal("not-in-hand", f"you do not hold {card.text}")
         if action.declare is not None:
-            return Refusal("no-declare", f"no card names a suit in this game: type play {card.text}")
+            return Refusal(
+                "no-declare", f"no card names a suit in this game: type play {card.text}"
+            )
         led = self.trick.led
         if TRICK_ORDER.must_follow(hand, card, led):
             return Refusal(
