@@ -170,17 +170,27 @@ def per_match(game: Game, players: int, options: Mapping[str, Any], matches: int
 
 class OpenSpielHands:
     """OpenSpiel hands driven from Python: ``legal_actions()``, a random choice,
-    ``apply_action()``; chance outcomes sampled uniformly."""
+    ``apply_action()``; chance outcomes sampled uniformly.
 
-    def __init__(self, name: str, params: Mapping[str, Any], seed: int = 0) -> None:
+    With ``chance_by_legal``, a chance node is played like any other node (a
+    random pick of ``legal_actions()``, uniform like oh_hell's deal), which is
+    OpenSpiel's fastest Python loop: no list of (outcome, probability) pairs.
+    """
+
+    def __init__(
+        self, name: str, params: Mapping[str, Any], seed: int = 0, chance_by_legal: bool = False
+    ) -> None:
         import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
         self.game = pyspiel.load_game(name, dict(params))
         self.rng = random.Random(seed)
         self.hands = 0
         self.decisions = 0
+        self.chance_by_legal = chance_by_legal
 
     def __call__(self, n: int) -> float:
+        if self.chance_by_legal:
+            return self._by_legal(n)
         randrange = self.rng.randrange
         new_state = self.game.new_initial_state
         decisions = 0
@@ -194,6 +204,21 @@ class OpenSpielHands:
                     legal = state.legal_actions()
                     state.apply_action(legal[randrange(len(legal))])
                     decisions += 1
+        self.hands += n
+        self.decisions += decisions
+        return float(n)
+
+    def _by_legal(self, n: int) -> float:
+        randrange = self.rng.randrange
+        new_state = self.game.new_initial_state
+        decisions = 0
+        for _ in range(n):
+            state = new_state()
+            while not state.is_terminal():
+                legal = state.legal_actions()
+                if not state.is_chance_node():
+                    decisions += 1
+                state.apply_action(legal[randrange(len(legal))])
         self.hands += n
         self.decisions += decisions
         return float(n)

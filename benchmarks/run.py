@@ -112,10 +112,13 @@ def trick_taking(cfg: Config) -> Report:
         report.rows.append(Row(label, str(a), "not installed"))
         report.rows.append(Row(label + " [runner, views]", str(b), "not installed"))
         return report
-    peer = OpenSpielHands("oh_hell", {"players": 4, "num_tricks_fixed": 12})
-    a, b, p = rates([ours, runner, peer], cfg.reps, cfg.seconds, "hands/s")
+    params = {"players": 4, "num_tricks_fixed": 12}
+    peer = OpenSpielHands("oh_hell", params)
+    fast = OpenSpielHands("oh_hell", params, chance_by_legal=True)
+    a, b, p, f = rates([ours, runner, peer, fast], cfg.reps, cfg.seconds, "hands/s")
     report.rows.append(ratio_row(label, a, p, 1.0))
     report.rows.append(ratio_row(label + " [runner, views]", b, p, None))
+    report.rows.append(ratio_row(label + " vs chance through legal_actions()", a, f, None))
     report.notes.append(
         f"trick-taking: cardkit {per_match(game, 4, TRICK_OPTIONS, 20)}; OpenSpiel "
         f"{peer.decisions / max(1, peer.hands):.1f} decisions per hand "

@@ -185,6 +185,12 @@ class Deck:
     def __repr__(self) -> str:
         return f"Deck({self.name!r}, {len(self.cards)} cards)"
 
+    def __copy__(self) -> Deck:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Deck:
+        return self  # never changes once built: a copied state shares it
+
 
 T = TypeVar("T")
 

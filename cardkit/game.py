@@ -453,9 +453,9 @@ def _state_items(state: State) -> list[tuple[str, Any]]:
 if TYPE_CHECKING:  # a default, so that a bare ``Game`` means ``Game[State]`` (PEP 696)
     from typing_extensions import TypeVar as DefaultTypeVar
 
-    S = DefaultTypeVar("S", bound=State, default=State)
+    S = DefaultTypeVar("S", bound=State, default=State, covariant=True)
 else:
-    S = TypeVar("S", bound=State)
+    S = TypeVar("S", bound=State, covariant=True)
 
 
 class Game(ABC, Generic[S]):

@@ -1,15 +1,18 @@
-"""Running matches between bots."""
+"""Running matches: :func:`drive`, the one loop every front end plays through."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 
 import attrs
 
+from cardkit.actions import Action
 from cardkit.bots import Bot, RandomBot, bot_seed
 from cardkit.errors import CardkitError
+from cardkit.events import Event
 from cardkit.game import Game, Result, State, View
 from cardkit.options import OptionValue
+from cardkit.seats import CHANCE
 
 
 @attrs.frozen(slots=True)
@@ -41,6 +44,102 @@ class MatchOutcome:
     failure: BotFailure | None = None
 
 
+class Stuck(Exception):
+    """A match that is not over offers no way on: a bug in the game, never in a bot."""
+
+    def __init__(self, state: State) -> None:
+        to_act = state.to_act()
+        who = ", ".join(str(s) for s in to_act) or "nobody"
+        super().__init__(
+            f"{state.game.id} is stuck: the match is not over, but seats to act ({who}) "
+            "have no legal action; this is a bug in the game"
+        )
+        self.state = state
+
+
+BeforeChoice = Callable[[State, int, tuple[Action, ...]], None]
+"""``(state, seat, legal)``, called before a seat chooses."""
+AfterStep = Callable[[State, int, Action, tuple[Event, ...]], None]
+"""``(state, seat, action, events)``, called after each step is applied."""
+
+
+def drive(
+    state: State,
+    seats: Sequence[Bot],
+    *,
+    contained: Collection[int] | None = None,
+    before: BeforeChoice | None = None,
+    after: AfterStep | None = None,
+    max_steps: int | None = None,
+) -> MatchOutcome:
+    """The one loop that plays a match: the arena, ``cardkit play``, the conformance kit
+    and the benchmarks all play through it.
+
+    Each step the first seat of ``state.to_act()`` acts: its entry in ``seats``
+    gets the seat's view (a bare ``View(seat, to_act)`` if it declares
+    ``reads_view = False``) and the legal actions, and returns one of them. A
+    chance step that is due (a state made with ``auto_chance=False``) is
+    sampled from the state's own generator. ``before`` and ``after`` see each
+    step; ``after`` gets the step's events (empty unless the state records
+    them).
+
+    A seat in ``contained`` (default: every seat) that raises or returns an
+    illegal action ends the match with a :class:`BotFailure`; the state keeps
+    every step before it. Exceptions of other seats (a person at a front end
+    who leaves) and of the hooks propagate. A match that offers no way on
+    raises :class:`Stuck`; one that runs past ``max_steps`` (default: the
+    game's bound) raises ``RuntimeError``.
+    """
+    game = state.game
+    bound = game.max_steps(state.players, state.options) if max_steps is None else max_steps
+    guarded = frozenset(range(state.players)) if contained is None else frozenset(contained)
+    reads = [getattr(b, "reads_view", True) for b in seats]
+    while not state.is_over():
+        if len(state.history) > bound:
+            raise RuntimeError(f"{game.id}: match ran past its bound of {bound} steps")
+        if state.chance_cards():
+            shuffle = state.sample_chance()
+            events = state.apply(CHANCE, shuffle)
+            if after is not None:
+                after(state, CHANCE, shuffle, events)
+            continue
+        to_act = state.to_act()
+        seat = to_act[0] if to_act else CHANCE
+        legal = state.legal_actions(seat) if seat != CHANCE else ()
+        if not legal:
+            raise Stuck(state)
+        if before is not None:
+            before(state, seat, legal)
+        bot = seats[seat]
+        view = state.view(seat) if reads[seat] else View(seat, to_act)
+        if seat in guarded:
+            try:
+                action = bot.choose(view, legal)
+            except Exception as exc:
+                name = _name(bot)
+                return MatchOutcome(state, None, BotFailure(seat, name, None, _why(exc)))
+            try:
+                events = state.apply(seat, action)
+            except CardkitError as exc:
+                reason = getattr(exc, "reason", str(exc))
+                failure = BotFailure(seat, _name(bot), str(action), reason)
+                return MatchOutcome(state, None, failure)
+        else:
+            action = bot.choose(view, legal)
+            events = state.apply(seat, action)
+        if after is not None:
+            after(state, seat, action, events)
+    return MatchOutcome(state, state.result())
+
+
+def _name(bot: Bot) -> str:
+    return str(getattr(bot, "name", type(bot).__name__))
+
+
+def _why(exc: Exception) -> str:
+    return f"{type(exc).__name__}: {exc}"
+
+
 def play_match(
     game: Game,
     bots: Sequence[Bot],
@@ -48,41 +147,15 @@ def play_match(
     options: Mapping[str, OptionValue] | None = None,
     state: State | None = None,
 ) -> MatchOutcome:
-    """Play one match (or continue ``state``) with one bot per seat.
+    """Play one match (or continue ``state``) with one bot per seat, through :func:`drive`.
 
     ``seed`` and ``options`` only create the match; with ``state`` given they are
-    not used (the state has its own).
-
-    Each step, the first seat in ``state.to_act()`` acts. Its bot gets the
-    seat's view, or a bare ``View(seat, to_act)`` if it declares
-    ``reads_view = False``. A bot that raises or returns an illegal action ends the
-    match with a :class:`BotFailure`; the state keeps every step before it.
+    not used (the state has its own). A bot that raises or returns an illegal
+    action ends the match with a :class:`BotFailure`.
     """
     if state is None:
         state = game.create(len(bots), seed, options)
-    bound = game.max_steps(state.players, state.options)
-    names = [getattr(b, "name", type(b).__name__) for b in bots]
-    reads = [getattr(b, "reads_view", True) for b in bots]
-    while not state.is_over():
-        if len(state.history) > bound:
-            raise RuntimeError(f"{game.id}: match ran past its bound of {bound} steps")
-        to_act = state.to_act()
-        seat = to_act[0]
-        legal = state.legal_actions(seat)
-        view = state.view(seat) if reads[seat] else View(seat, to_act)
-        try:
-            action = bots[seat].choose(view, legal)
-        except Exception as exc:
-            failure = BotFailure(seat, str(names[seat]), None, f"{type(exc).__name__}: {exc}")
-            return MatchOutcome(state, None, failure)
-        try:
-            state.apply(seat, action)
-        except CardkitError as exc:
-            reason = getattr(exc, "reason", str(exc))
-            return MatchOutcome(
-                state, None, BotFailure(seat, str(names[seat]), str(action), reason)
-            )
-    return MatchOutcome(state, state.result())
+    return drive(state, bots)
 
 
 def versus_random(

@@ -12,6 +12,13 @@ every step, what every game must guarantee:
 - no view shows a card that is not in a zone visible to its seat, and no
   view holds the state;
 - every legal action's text form parses back to the same action;
+- every event is an :class:`~cardkit.events.Event`, and no event a seat may
+  see names a card that seat may not see (in the zones before or after the
+  step); recording events changes nothing in the match;
+- one statement per rule: over a pool of candidate actions (every action
+  legal anywhere earlier in the match, and the game's ``candidates``), an
+  action is refused with a code and a reason exactly when it is not among the
+  legal actions, and asking changes nothing;
 - replaying the record rebuilds an equal state, and the same seed gives the
   same match.
 """
@@ -29,8 +36,10 @@ from cardkit.actions import Action
 from cardkit.bots import RandomBot, bot_seed
 from cardkit.cards import Card
 from cardkit.errors import IllegalActionError
+from cardkit.events import Event, cards_of
 from cardkit.game import Game, State
 from cardkit.record import Record, replay
+from cardkit.runner import Stuck, drive
 from cardkit.seats import CHANCE
 
 
@@ -85,22 +94,29 @@ def _fail(game: Game, n: int, seed: int, step: int, what: str) -> ConformanceErr
 
 
 def _play(
-    game: Game, n: int, seed: int, options: Mapping[str, Any] | None, deep_every: int
+    game: Game,
+    n: int,
+    seed: int,
+    options: Mapping[str, Any] | None,
+    deep_every: int,
+    events: bool = False,
 ) -> State:
-    state = game.create(n, seed, options)
+    state = game.create(n, seed, options, events=events)
     bound = game.max_steps(n, state.options)
     bots = [RandomBot(game, s, bot_seed(seed, s)) for s in range(n)]
     initial = _inventory(state)
     poke = random.Random(seed)
-    while not state.is_over():
+    pool: dict[Action, None] = {}
+    zones_before: list[Any] = []
+    if events:
+        assert state.log is not None
+        _check_events(game, n, seed, 0, state, state.log, (), state.zones(), None)
+
+    def before(state: State, seat: int, legal: tuple[Action, ...]) -> None:
         step = len(state.history)
         if step > bound:
             raise _fail(game, n, seed, step, f"match did not end within {bound} steps")
         seats = state.to_act()
-        if not seats:
-            raise _fail(game, n, seed, step, "match is not over but no seat may act")
-        if CHANCE in seats:
-            raise _fail(game, n, seed, step, "chance is due although auto_chance is on")
         for s in seats:
             if not state.legal_actions(s):
                 raise _fail(game, n, seed, step, f"seat {s} is to act but has no legal action")
@@ -113,14 +129,38 @@ def _play(
             _check_zones(game, n, seed, step, state, initial)
             _check_views(game, n, seed, step, state)
             _check_texts(game, n, seed, step, state)
-        seat = seats[0]
-        legal = state.legal_actions(seat)
+        pool.update(dict.fromkeys(legal))
         if poke.random() < 0.2:
             _check_rejects(game, n, seed, step, state, seat, legal)
-        action = bots[seat].choose(state.view(seat), legal)
-        if action not in legal:
-            raise _fail(game, n, seed, step, f"bot chose {action} outside the legal actions")
-        state.apply(seat, action)
+        if deep and events and poke.random() < 0.5:
+            _check_refusals(game, n, seed, step, state, pool, poke)
+        zones_before[:] = state.zones() if deep and events else ()
+
+    def after(state: State, seat: int, action: Action, stepped: tuple[Event, ...]) -> None:
+        step = len(state.history) - 1
+        if seat == CHANCE:
+            raise _fail(game, n, seed, step, "chance is due although auto_chance is on")
+        if zones_before:
+            _check_events(game, n, seed, step, state, stepped, zones_before, state.zones(), action)
+
+    try:
+        outcome = drive(state, bots, before=before, after=after, max_steps=bound + 1)
+    except Stuck:
+        step = len(state.history)
+        seats = state.to_act()
+        if not seats:
+            raise _fail(game, n, seed, step, "match is not over but no seat may act") from None
+        if CHANCE in seats:
+            what = "chance is due although auto_chance is on"
+            raise _fail(game, n, seed, step, what) from None
+        what = f"seat {seats[0]} is to act but has no legal action"
+        raise _fail(game, n, seed, step, what) from None
+    except RuntimeError:
+        what = f"match did not end within {bound} steps"
+        raise _fail(game, n, seed, len(state.history), what) from None
+    if outcome.failure is not None:
+        what = f"a random bot's legal choice failed: {outcome.failure}"
+        raise _fail(game, n, seed, len(state.history), what)
     _check_zones(game, n, seed, len(state.history), state, initial)
     _check_views(game, n, seed, len(state.history), state)
     result = state.result()
@@ -136,10 +176,10 @@ def _play(
 def _check_match(
     game: Game, n: int, seed: int, options: Mapping[str, Any] | None, deep_every: int
 ) -> int:
-    state = _play(game, n, seed, options, deep_every)
+    state = _play(game, n, seed, options, deep_every, events=True)
     again = _play(game, n, seed, options, 10**9)
     if [(s, str(a)) for s, a in state.history] != [(s, str(a)) for s, a in again.history]:
-        raise _fail(game, n, seed, 0, "the same seed gave a different match")
+        raise _fail(game, n, seed, 0, "the same seed gave a different match (with events)")
     record = Record.from_json(Record.of(state).to_json())
     rebuilt = replay(record, game)
     difference = _difference(state, rebuilt)
@@ -260,6 +300,114 @@ def _check_rejects(
         raise _fail(game, n, seed, step, f"seat {intruder} applied {action} out of turn")
     if (len(state.history), state.to_act()) != before:
         raise _fail(game, n, seed, step, "a rejected action changed the state")
+
+
+def _visible(zones: Sequence[Any], seat: int) -> Counter[Card]:
+    seen: Counter[Card] = Counter()
+    for zone in zones:
+        if seat in zone.visible_to:
+            seen.update(zone.cards)
+    return seen
+
+
+def _check_events(
+    game: Game,
+    n: int,
+    seed: int,
+    step: int,
+    state: State,
+    events: Sequence[Any],
+    before: Sequence[Any],
+    after: Sequence[Any],
+    action: Action | None,
+) -> None:
+    """Every event is an Event whose cards each seat that sees it may see.
+
+    A seat may see the cards visible to it before or after the step, and the
+    card the step's action plays (a card played and gathered in one step, as
+    the last card of a hand, is visible in between).
+    """
+    played = Counter(_action_cards(action))
+    for event in events:
+        if not isinstance(event, Event):
+            raise _fail(game, n, seed, step, f"step gave {event!r}, which is not an Event")
+        if event.to is not None and not event.to <= frozenset(range(n)):
+            raise _fail(game, n, seed, step, f"event {event!r} is shown to no such seat")
+        try:
+            text = str(event)
+        except Exception as exc:
+            raise _fail(game, n, seed, step, f"event {event!r} has no text: {exc}") from None
+        if not text:
+            raise _fail(game, n, seed, step, f"event {event!r} has an empty text")
+        named = set(cards_of(event))
+        if not named:
+            continue
+        for seat in range(n):
+            if not event.seen_by(seat):
+                continue
+            may = _visible(before, seat) | _visible(after, seat) | played
+            leaked = sorted(c.text for c in named if not may[c])
+            if leaked:
+                raise _fail(
+                    game,
+                    n,
+                    seed,
+                    step,
+                    f"event {text!r} shown to seat {seat} names cards it may not see: {leaked}",
+                )
+
+
+def _action_cards(action: Action | None) -> list[Card]:
+    if action is None or not attrs.has(type(action)):
+        return []
+    names = [f.name for f in attrs.fields(type(action))]
+    return [v for v in (getattr(action, n) for n in names) if isinstance(v, Card)]
+
+
+def _check_refusals(
+    game: Game,
+    n: int,
+    seed: int,
+    step: int,
+    state: State,
+    pool: Mapping[Action, None],
+    poke: random.Random,
+) -> None:
+    """Legal exactly when not refused, for a sample of candidates and seats."""
+    to_act = state.to_act()
+    seats = list(to_act)
+    others = [s for s in range(n) if s not in to_act]
+    if others:
+        seats.append(others[step % len(others)])
+    before = (len(state.history), to_act)
+    for seat in seats:
+        candidates = list(pool)
+        extra = state.candidates(seat)
+        if extra is not None:
+            candidates.extend(a for a in extra if a not in pool)
+        if len(candidates) > 40:
+            candidates = poke.sample(candidates, 40)
+        legal = state.legal_actions(seat)
+        for action in candidates:
+            verdict = state.refusal(seat, action)
+            if action in legal:
+                if verdict is not None:
+                    raise _fail(
+                        game,
+                        n,
+                        seed,
+                        step,
+                        f"legal action {action} of seat {seat} is refused: "
+                        f"{verdict.code}: {verdict.reason}",
+                    )
+            elif verdict is None:
+                raise _fail(
+                    game, n, seed, step, f"seat {seat} may not {action} but it is not refused"
+                )
+            elif not verdict.code or not verdict.reason:
+                raise _fail(game, n, seed, step, f"refusal of {action} lacks a code or a reason")
+    if (len(state.history), state.to_act()) != before:
+        raise _fail(game, n, seed, step, "asking for a refusal changed the state")
 
 
 def _difference(a: State, b: State) -> str:

@@ -80,6 +80,12 @@ class TrickOrder:
         object.__setattr__(self, "leads", leads)
         object.__setattr__(self, "lead_of", lead_of)
 
+    def __copy__(self) -> TrickOrder:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> TrickOrder:
+        return self  # frozen, with tables that never change: a copied state shares it
+
     def suit_in_trick(self, card: Card, led: str | None, declared: str | None = None) -> str:
         """The suit ``card`` counts as in a trick led in ``led``.
 

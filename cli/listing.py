@@ -145,11 +145,17 @@ def source_stamp(module: str) -> str | None:
     return str(newest)
 
 
+CACHE_LIMIT = 1 << 20
+"""The largest cache file read (bytes); a bigger one is rebuilt."""
+
+
 def read_cache(path: Path) -> dict[str, dict[str, list[str]]]:
     """The cached rows by entry-point name and key; empty if the file is missing or damaged."""
     try:
+        if path.stat().st_size > CACHE_LIMIT:
+            return {}
         data: Any = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):  # a damaged or hostile cache is rebuilt
         return {}
     if not isinstance(data, dict) or data.get("version") != CACHE_VERSION:
         return {}

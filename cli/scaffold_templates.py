@@ -3,7 +3,8 @@
 ``__GAME_ID__`` (the game id, ``my-game``), ``__PACKAGE__`` (the Python
 package, ``cardkit_my_game``), ``__DIST__`` (the distribution,
 ``cardkit-my-game``), ``__TITLE__`` (``My Game``) and ``__CAMEL__``
-(``MyGame``) are replaced; nothing else is. The game is complete and small:
+(``MyGame``) are replaced; nothing else is. The package has cardkit's common
+layout, and the game is complete and small:
 a 32-card deck, a trump card turned after the deal, follow suit, a point a
 trick, a match of several hands, and a bot.
 """
@@ -27,7 +28,7 @@ test = ["pytest>=8"]
 
 # This line makes the game appear in `cardkit list`: id = "module:object".
 [project.entry-points."cardkit.games"]
-__GAME_ID__ = "__PACKAGE__.game:GAME"
+__GAME_ID__ = "__PACKAGE__:GAME"
 
 [tool.setuptools]
 packages = ["__PACKAGE__"]
@@ -53,7 +54,7 @@ README = """\
 # __TITLE__
 
 A trick-taking game for [cardkit](https://pypi.org/project/cardkit/), as a
-plugin package. The rules are in `__PACKAGE__/game.py` (`RULES`) and shown by
+plugin package. The rules are in `__PACKAGE__/rules.py` (`RULES`) and shown by
 `cardkit rules __GAME_ID__`.
 
     pip install -e .                              # registers the game with cardkit
@@ -63,7 +64,10 @@ plugin package. The rules are in `__PACKAGE__/game.py` (`RULES`) and shown by
     cardkit play __GAME_ID__
     python -m pytest                              # the conformance kit and the rules
 
-Change the rules in `__PACKAGE__/game.py`, keep `tests/` in step, and let the
+The layout: `cards.py` (the deck), `actions.py` (actions and their text
+forms), `events.py`, `view.py` (what a seat may know), `state.py` (the
+options, the rules and the steps), `game.py` (the game object), `bot.py`,
+`rules.py`. Change the rules in `state.py`, keep `tests/` in step, and let the
 conformance kit (`cardkit.testing.check_game`) tell you when a change breaks
 a guarantee every cardkit game gives.
 """
@@ -71,83 +75,75 @@ a guarantee every cardkit game gives.
 INIT = '''\
 """__TITLE__: a cardkit game plugin; ``GAME`` is what the entry point names."""
 
-from __PACKAGE__.game import GAME
+from __PACKAGE__.game import __CAMEL__Game
 
-__all__ = ["GAME"]
+GAME = __CAMEL__Game()
 '''
 
-GAME = '''\
-"""__TITLE__: deal, turn a trump card, follow suit, a point for every trick.
+CARDS = '''\
+"""The deck: 32 cards, 7 to ace in four suits, and the trick order for each trump."""
 
-Each part a cardkit game needs is here: the deck, options, the state with its
-phases and who may act, trick order, views, text forms of actions, scoring
-over a match, and a bot.
-"""
+from cardkit import Deck, TrickOrder
 
-from __future__ import annotations
-
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
-
-import attrs
-from cardkit import (
-    CHANCE,
-    Action,
-    BaseBot,
-    Card,
-    Deck,
-    Game,
-    Option,
-    OptionError,
-    ParseError,
-    Play,
-    Result,
-    Scoreboard,
-    Shuffle,
-    State,
-    Trick,
-    TrickOrder,
-    TurnOrder,
-    View,
-    Zone,
-)
-from cardkit.actions import words
-from cardkit.game import highest
-from cardkit.options import OptionValue
-
-RULES = """\\
-**__TITLE__**, for 2 to 4 players with 32 cards (7 to ace in four suits).
-
-1. **Deal.** The dealer deals `hand_size` cards to each player, one at a time
-   from their left, and turns the next card face up: its suit is trump
-   (with `trump=none`, no card is turned and there is no trump).
-2. **Play.** The player left of the dealer leads. Follow suit if you can;
-   otherwise play any card. The highest trump wins the trick, else the
-   highest card of the suit led. The winner leads the next trick.
-3. **Score.** One point for each trick taken.
-4. **Match.** The option `hands` sets how many hands are played; the deal passes left
-   each hand. The highest total wins.
-
-Cards read suit then rank: `HQ` is the queen of hearts, `ST` the ten of
-spades. The action is `play HQ`.
-"""
-
+GAME_ID = "__GAME_ID__"
 SUITS = "SHDC"
 RANKS = "789TJQKA"
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 # The deck spec: (suit, rank order value, rank label, text form) for each card.
-GAME_ID = "__GAME_ID__"
 DECK = Deck(GAME_ID, [(s, r, label, s + label) for s in SUITS for r, label in enumerate(RANKS)])
+
+# How cards compare in a trick, for each trump suit (None: no trump). Built once.
+ORDERS: dict[str | None, TrickOrder] = {
+    trump: TrickOrder(trump=trump, deck=DECK) for trump in (None, *SUITS)
+}
+'''
+
+ACTIONS = '''\
+"""Actions and their text forms: ``play HQ``."""
+
+from cardkit import Action, ParseError, Play
+from cardkit.actions import words
+
+from __PACKAGE__.cards import DECK
 
 # Actions are immutable; build each one once and hand out the same object.
 PLAYS = {card: Play(card) for card in DECK.cards}
+PLAY_TABLE = DECK.table(PLAYS.__getitem__)  # the plays of any set of cards, in deck order
 
 
-def _int(options: Mapping[str, OptionValue], name: str) -> int:
-    value = options[name]
-    assert isinstance(value, int)
-    return value
+def parse(text: str) -> Action:
+    """The action written ``text``."""
+    parts = words(text)
+    if len(parts) == 2 and parts[0] == "play":
+        return PLAYS[DECK.card(parts[1])]
+    raise ParseError(f"cannot read {text!r}: the action is 'play' and a card, like 'play HQ'")
+'''
+
+EVENTS = '''\
+"""The game's own events; the deal, plays, tricks, scores and the end are cardkit's."""
+
+import attrs
+from cardkit import Card, Event
+
+from __PACKAGE__.cards import SUIT_NAMES
+
+
+@attrs.frozen(slots=True)
+class TrumpTurned(Event):
+    """The card turned after the deal: its suit is trump."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"{self.card.text} is turned: {SUIT_NAMES[self.card.suit]} are trump"
+'''
+
+VIEW = '''\
+"""What one seat may know."""
+
+import attrs
+from cardkit import Card, View
 
 
 @attrs.frozen(slots=True)
@@ -161,53 +157,98 @@ class __CAMEL__View(View):
     tricks_won: tuple[int, ...]
     scores: tuple[int, ...]
     hand_number: int
+'''
+
+STATE = '''\
+"""One match: the options, the rules (each stated once) and the steps."""
+
+import attrs
+from cardkit import (
+    CHANCE,
+    Action,
+    Card,
+    Options,
+    Play,
+    Refusal,
+    Result,
+    Scoreboard,
+    Shuffle,
+    State,
+    Trick,
+    TurnOrder,
+    Zone,
+    option,
+)
+from cardkit.events import Dealt, HandScored, MatchOver, Played, Received, TrickWon, only
+from cardkit.game import highest
+
+from __PACKAGE__.actions import PLAY_TABLE
+from __PACKAGE__.cards import DECK, ORDERS, SUIT_NAMES
+from __PACKAGE__.events import TrumpTurned
+from __PACKAGE__.view import __CAMEL__View
+
+
+@attrs.frozen(slots=True)
+class __CAMEL__Options(Options):
+    """The options of a match; ``cardkit rules`` lists them."""
+
+    hand_size: int = option(7, "cards dealt to each player", low=1, high=10)
+    hands: int = option(3, "hands in a match", low=1, high=50)
+    trump: str = option("turn", "turn a card for trump, or none", choices=("turn", "none"))
 
 
 class __CAMEL__State(State):
     """A match: ``hands`` hands, each dealt by chance and then played out trick by trick."""
 
-    def __init__(
-        self,
-        game: Game,
-        players: int,
-        seed: int,
-        options: Mapping[str, OptionValue],
-        auto_chance: bool,
-    ) -> None:
-        super().__init__(game, players, seed, options, auto_chance)
-        self.hand_size = _int(options, "hand_size")
-        self.hands_total = _int(options, "hands")
-        self.turn_trump = options["trump"] == "turn"
-        self.order = TurnOrder(players)
-        self.board = Scoreboard.start(players)
+    options: __CAMEL__Options
+
+    def setup(self) -> None:
+        self.order = TurnOrder(self.players)
+        self.board = Scoreboard.start(self.players)
         self.stock: list[Card] = list(DECK.cards)
-        self.hands: list[list[Card]] = [[] for _ in range(players)]
+        self.hands: list[list[Card]] = [[] for _ in range(self.players)]
         self.trump: Card | None = None
-        self.trick_order = TrickOrder()
         self.trick = Trick(0)
         self.taken: list[Card] = []
-        self.won = [0] * players
+        self.won = [0] * self.players
         self.phase = "deal"
-        if auto_chance:
-            self.resolve_chance()
 
     # Chance: while a deal is due, the whole deck is to be shuffled.
     def chance_cards(self) -> tuple[Card, ...]:
         return DECK.cards if self.phase == "deal" else ()
 
     # Who may act: chance while a deal is due, then the seat whose turn it is.
-    def _to_act(self) -> tuple[int, ...]:
+    def to_act(self) -> tuple[int, ...]:
         if self.phase == "deal":
             return (CHANCE,)
         if self.phase == "play":
             return (self.order.current,)
         return ()
 
+    # The legal plays and the refusals come from the same rule of the trick core.
     def _legal_actions(self, seat: int) -> tuple[Action, ...]:
         if self.phase != "play" or seat != self.order.current:
             return ()
-        playable = self.trick_order.playable(self.hands[seat], self.trick.led)
-        return tuple(PLAYS[card] for card in playable)
+        hand = DECK.mask(self.hands[seat])
+        return ORDERS[self.trump_suit].legal(hand, self.trick.led, PLAY_TABLE)
+
+    def _refusal(self, seat: int, action: Action) -> Refusal | None:
+        if self.phase != "play" or seat != self.order.current:
+            return None  # cardkit answers: not this seat's turn, or the match is over
+        if not isinstance(action, Play):
+            return Refusal("not-allowed", "play a card, like play HQ")
+        hand, card, led = DECK.mask(self.hands[seat]), action.card, self.trick.led
+        if not hand & card.bit:
+            return Refusal("not-in-hand", f"{card} is not in your hand")
+        if led is not None and ORDERS[self.trump_suit].must_follow(hand, card, led):
+            name = SUIT_NAMES[led]
+            return Refusal("must-follow-suit", f"{name} were led and you hold {name}: follow suit")
+        return None
+
+    @property
+    def trump_suit(self) -> str | None:
+        """The trump suit of this hand (None: no trump)."""
+        return self.trump.suit if self.trump is not None else None
 
     def _apply(self, seat: int, action: Action) -> None:
         if seat == CHANCE:
@@ -218,36 +259,49 @@ class __CAMEL__State(State):
             self._play(seat, action.card)
 
     def _deal(self, cards: tuple[Card, ...]) -> None:
-        n, k = self.players, self.hand_size
+        n, k = self.players, self.options.hand_size
         first = self.order.left_of_dealer()
         for i in range(n):
             self.hands[(first + i) % n] = sorted(cards[i : n * k : n], key=lambda c: c.id)
         rest = list(cards[n * k :])
-        self.trump = rest.pop(0) if self.turn_trump else None
+        self.trump = rest.pop(0) if self.options.trump == "turn" else None
         self.stock = rest
-        self.trick_order = TrickOrder(trump=self.trump.suit if self.trump else None)
         self.trick = Trick(first)
         self.order.current = first
         self.phase = "play"
+        if self.log is not None:  # events: the deal, each seat's own cards, the trump card
+            self.emit(Dealt(self.order.dealer, k, self.board.hands_played + 1, self.options.hands))
+            for s in range(n):
+                self.emit(Received(s, tuple(self.hands[s]), to=only(s)))
+            if self.trump is not None:
+                self.emit(TrumpTurned(self.trump))
 
     def _play(self, seat: int, card: Card) -> None:
         self.hands[seat].remove(card)
-        self.trick.add(seat, card, self.trick_order)
+        self.trick.add(seat, card, ORDERS[self.trump_suit])
+        if self.log is not None:
+            self.log.append(Played(seat, card))
         if len(self.trick) < self.players:
             self.order.advance()
             return
         winner = self.trick.winner()
         self.won[winner] += 1
         self.taken.extend(self.trick.cards)
+        if self.log is not None:
+            best = self.trick.cards[self.trick.best]
+            self.log.append(TrickWon(winner, best, sum(self.won), self.trick.pairs()))
         self.trick = Trick(winner)
         self.order.current = winner
         if not self.hands[winner]:
             self._end_hand()
 
     def _end_hand(self) -> None:
-        self.board.add_hand(self.won)
-        if self.board.hands_played >= self.hands_total:
+        points = self.board.add_hand(self.won)
+        self.emit(HandScored(self.board.hands_played, points, tuple(self.board.totals)))
+        if self.board.hands_played >= self.options.hands:
             self.phase = "over"
+            result = self.result()
+            self.emit(MatchOver(result.scores, result.winners))
             return
         self.order.rotate_dealer()
         self.stock = list(DECK.cards)
@@ -287,15 +341,17 @@ class __CAMEL__State(State):
         ]
         zones += [Zone(f"hand {s}", tuple(h), frozenset({s})) for s, h in enumerate(self.hands)]
         return tuple(zones)
+'''
 
-    def explain(self, seat: int, action: Action) -> tuple[str, str]:
-        if self.phase == "play" and seat == self.order.current and isinstance(action, Play):
-            if action.card not in self.hands[seat]:
-                return "not-in-hand", f"{action.card} is not in your hand"
-            assert self.trick.led is not None
-            led = SUIT_NAMES[self.trick.led]
-            return "must-follow-suit", f"{led} were led and you hold {led}: follow suit"
-        return super().explain(seat, action)
+BOT = '''\
+"""A heuristic bot for __TITLE__."""
+
+from collections.abc import Sequence
+
+from cardkit import Action, BaseBot, Play, TrickOrder, View
+
+from __PACKAGE__.cards import GAME_ID
+from __PACKAGE__.view import __CAMEL__View
 
 
 class GreedyBot(BaseBot):
@@ -319,9 +375,48 @@ class GreedyBot(BaseBot):
         if winners:
             return min(winners, key=lambda p: order.strength(p.card, p.card.suit, led))
         return min(plays, key=lambda p: (p.card.suit == order.trump, p.card.rank))
+'''
+
+RULES_TEXT = '''\
+"""The rules in words, as ``cardkit rules __GAME_ID__`` shows them."""
+
+RULES = """\\
+**__TITLE__**, for 2 to 4 players with 32 cards (7 to ace in four suits).
+
+1. **Deal.** The dealer deals `hand_size` cards to each player, one at a time
+   from their left, and turns the next card face up: its suit is trump
+   (with `trump=none`, no card is turned and there is no trump).
+2. **Play.** The player left of the dealer leads. Follow suit if you can;
+   otherwise play any card. The highest trump wins the trick, else the
+   highest card of the suit led. The winner leads the next trick.
+3. **Score.** One point for each trick taken.
+4. **Match.** The option `hands` sets how many hands are played; the deal passes left
+   each hand. The highest total wins.
+
+Cards read suit then rank: `HQ` is the queen of hearts, `ST` the ten of
+spades. The action is `play HQ`.
+"""
+'''
+
+GAME = '''\
+"""__TITLE__: the game object."""
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from cardkit import Action, Deck, Game, OptionError, State
+
+from __PACKAGE__.actions import parse
+from __PACKAGE__.bot import GreedyBot
+from __PACKAGE__.cards import DECK, GAME_ID
+from __PACKAGE__.rules import RULES
+from __PACKAGE__.state import (
+    __CAMEL__Options,
+    __CAMEL__State,
+)
 
 
-class __CAMEL__Game(Game):
+class __CAMEL__Game(Game[__CAMEL__State]):
     """__TITLE__ (see ``RULES``)."""
 
     id = GAME_ID
@@ -330,43 +425,29 @@ class __CAMEL__Game(Game):
     min_players = 2
     max_players = 4
     default_players = 3
-    options = (
-        Option("hand_size", "int", 7, "cards dealt to each player", low=1, high=10),
-        Option("hands", "int", 3, "hands in a match", low=1, high=50),
-        Option("trump", "str", "turn", "turn a card for trump, or none", choices=("turn", "none")),
-    )
+    state = __CAMEL__State
+    Options = __CAMEL__Options
     rules = RULES
     bots: ClassVar[Mapping[str, type[Any]]] = {"greedy": GreedyBot}
     suit_styles: ClassVar[Mapping[str, str]] = {"S": "blue", "H": "red", "D": "yellow"}
 
-    def new_state(
-        self, players: int, seed: int, options: Mapping[str, OptionValue], auto_chance: bool
-    ) -> __CAMEL__State:
-        return __CAMEL__State(self, players, seed, options, auto_chance)
-
-    def deck(self, players: int, options: Mapping[str, OptionValue]) -> Deck:
+    def deck(self, players: int, options: __CAMEL__Options) -> Deck:
         return DECK
 
-    def check_options(self, players: int, options: Mapping[str, OptionValue]) -> None:
-        turned = 1 if options["trump"] == "turn" else 0
-        needed = players * _int(options, "hand_size") + turned
+    def check_options(self, players: int, options: __CAMEL__Options) -> None:
+        turned = 1 if options.trump == "turn" else 0
+        needed = players * options.hand_size + turned
         if needed > len(DECK):
             raise OptionError(
-                f"hand_size {options['hand_size']} needs {needed} cards for {players} "
+                f"hand_size {options.hand_size} needs {needed} cards for {players} "
                 f"players; the deck has {len(DECK)}"
             )
 
     def parse_action(self, text: str, state: State | None = None) -> Action:
-        parts = words(text)
-        if len(parts) == 2 and parts[0] == "play":
-            return PLAYS[DECK.card(parts[1])]
-        raise ParseError(f"cannot read {text!r}: the action is 'play' and a card, like 'play HQ'")
+        return parse(text)
 
-    def max_steps(self, players: int, options: Mapping[str, OptionValue]) -> int:
-        return (1 + players * _int(options, "hand_size")) * _int(options, "hands")
-
-
-GAME = __CAMEL__Game()
+    def max_steps(self, players: int, options: __CAMEL__Options) -> int:
+        return (1 + players * options.hand_size) * options.hands
 '''
 
 TESTS = '''\
@@ -377,10 +458,14 @@ from __future__ import annotations
 import pytest
 from cardkit import CHANCE, BaseBot, IllegalActionError, OptionError, Play, Shuffle, State, stack
 from cardkit.bots import RandomBot, bot_seed
+from cardkit.registry import get_game
 from cardkit.runner import play_match
 from cardkit.testing import check_game
 
-from __PACKAGE__.game import DECK, GAME, GreedyBot
+from __PACKAGE__.bot import GreedyBot
+from __PACKAGE__.cards import DECK, GAME_ID
+
+GAME = get_game(GAME_ID)  # the game as cardkit finds it, through the entry point
 
 
 def test_conformance() -> None:
@@ -445,7 +530,14 @@ FILES = {
     "pyproject.toml": PYPROJECT,
     "README.md": README,
     "__PACKAGE__/__init__.py": INIT,
+    "__PACKAGE__/cards.py": CARDS,
+    "__PACKAGE__/actions.py": ACTIONS,
+    "__PACKAGE__/events.py": EVENTS,
+    "__PACKAGE__/view.py": VIEW,
+    "__PACKAGE__/state.py": STATE,
     "__PACKAGE__/game.py": GAME,
+    "__PACKAGE__/bot.py": BOT,
+    "__PACKAGE__/rules.py": RULES_TEXT,
     "__PACKAGE__/py.typed": "",
     "tests/test___PACKAGE__.py": TESTS,
 }

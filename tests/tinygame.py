@@ -131,12 +131,11 @@ class Cheered(Event):
 
 @attrs.frozen(slots=True)
 class DealerDrawn(Event):
-    drawn: tuple[Card, ...]
+    drawn: tuple[str, ...]  # shown to all, then back in the hidden stock: texts, as in the view
     dealer: int
 
     def __str__(self) -> str:
-        shown = " ".join(c.text for c in self.drawn)
-        return f"draw for the deal: {shown}; seat {self.dealer} deals first"
+        return f"draw for the deal: {' '.join(self.drawn)}; seat {self.dealer} deals first"
 
 
 @attrs.frozen(slots=True)
@@ -259,7 +258,7 @@ class TinyState(State):
             )
             self.order.dealer = best
             self.phase = "deal"
-            self.emit(DealerDrawn(action.cards, best))
+            self.emit(DealerDrawn(tuple(c.text for c in action.cards), best))
         elif seat == CHANCE:
             assert isinstance(action, Shuffle)
             self._deal(action.cards)

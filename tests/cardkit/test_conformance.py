@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 
 import attrs
 import pytest
 
-from cardkit import Action, Game, Play
-from cardkit.options import OptionValue
+from cardkit import Action, Card, Event, Game, Play, RandomBot, Refusal
+from cardkit.bots import bot_seed
+from cardkit.events import MatchOver, Received
 from cardkit.testing import ConformanceError, check_game
-from tests.tinygame import TinyGame, TinyState, TinyView
+from tests.tinygame import CANDIDATES, GAME, TinyGame, TinyState, TinyView
 
 
 def test_tiny_game_passes_for_every_player_count() -> None:
@@ -26,10 +26,7 @@ def test_tiny_game_passes_with_other_options() -> None:
 
 def broken(state_cls: type[TinyState]) -> Game:
     class Broken(TinyGame):
-        def new_state(
-            self, players: int, seed: int, options: Mapping[str, OptionValue], auto_chance: bool
-        ) -> TinyState:
-            return state_cls(self, players, seed, options, auto_chance)
+        state = state_cls
 
     return Broken()
 
@@ -106,3 +103,71 @@ def test_the_kit_catches_a_broken_game(state_cls: type[TinyState], message: str)
 
 def test_tiny_game_passes_with_a_dealer_draw() -> None:
     check_game(TinyGame(), matches=3, options={"draw_dealer": True})
+
+
+class LeakyEventState(TinyState):
+    """Tells every seat the hand of the seat after it when the cards are dealt."""
+
+    def _deal(self, cards: tuple[Card, ...]) -> None:
+        super()._deal(cards)
+        for s in range(self.players):
+            self.emit(Received(s, tuple(self.hands[(s + 1) % self.players])))
+
+
+class RefusesLegalState(TinyState):
+    """Lists a follow in suit as legal, then refuses it as not following suit."""
+
+    def _refusal(self, seat: int, action: Action) -> Refusal | None:
+        verdict = super()._refusal(seat, action)
+        trick = self.trick
+        led = trick.led if trick is not None else None
+        if verdict is None and isinstance(action, Play) and led and action.card.suit == led:
+            return Refusal("must-follow-suit", "you must follow suit")
+        return verdict
+
+    def _legal_actions(self, seat: int) -> tuple[Action, ...]:
+        return tuple(a for a in CANDIDATES if TinyState._refusal(self, seat, a) is None)
+
+
+class AcceptsIllegalState(TinyState):
+    """Lists only legal plays but lets its rules pass any card, held or not."""
+
+    def _refusal(self, seat: int, action: Action) -> Refusal | None:
+        verdict = super()._refusal(seat, action)
+        if verdict is not None and verdict.code == "not-in-hand":
+            return None
+        return verdict
+
+    def _legal_actions(self, seat: int) -> tuple[Action, ...]:
+        return tuple(a for a in CANDIDATES if TinyState._refusal(self, seat, a) is None)
+
+
+@pytest.mark.parametrize(
+    ("state_cls", "message"),
+    [
+        (LeakyEventState, "names cards it may not see"),
+        (RefusesLegalState, "is refused"),
+        (AcceptsIllegalState, "it is not refused"),
+    ],
+)
+def test_the_kit_catches_leaking_events_and_rules_stated_twice(
+    state_cls: type[TinyState], message: str
+) -> None:
+    with pytest.raises(ConformanceError, match=message):
+        check_game(broken(state_cls), matches=3)
+
+
+def test_recording_events_changes_nothing_and_every_step_is_told() -> None:
+    quiet = GAME.create(3, seed=5)
+    told = GAME.create(3, seed=5, events=True)
+    assert quiet.log is None and told.log is not None
+    bots = [RandomBot(GAME, s, bot_seed(5, s)) for s in range(3)]
+    while not quiet.is_over():
+        seat = quiet.to_act()[0]
+        action = bots[seat].choose(quiet.view(seat), quiet.legal_actions(seat))
+        assert quiet.apply(seat, action) == ()
+        events = told.apply(seat, action)
+        assert events and all(isinstance(e, Event) for e in events)
+    assert quiet.history == told.history
+    assert isinstance(told.log[-1], MatchOver)
+    assert len(told.log) > len(told.history)

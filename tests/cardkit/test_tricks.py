@@ -263,3 +263,14 @@ def test_table_expression_is_the_lookup_of_the_whole_mask() -> None:
     body, names = table.expression("hand")
     for mask in (0, HAND, DECK.mask(DECK.faces)):
         assert eval(body, dict(names), {"hand": mask}) == table.of(mask)
+
+
+def test_a_copied_state_shares_its_deck_and_trick_order() -> None:
+    import copy
+
+    from tests.tinygame import DECK as TINY
+
+    order = TrickOrder(trump="a", deck=TINY)
+    holder = {"order": order, "deck": TINY}
+    copied = copy.deepcopy(holder)
+    assert copied["order"] is order and copied["deck"] is TINY

@@ -141,6 +141,22 @@ def test_a_damaged_cache_is_rebuilt(tmp_path: Path) -> None:
     assert how == "cached"
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 100_000 + "]" * 100_000,
+        '{"version": 1, "games": {}, "pad": "' + "x" * (2 << 20) + '"}',
+    ],
+)
+def test_a_nested_or_huge_cache_is_rebuilt_without_a_traceback(tmp_path: Path, text: str) -> None:
+    site, home = tmp_path / "site", tmp_path / "home"
+    install_plugin(site, "Fake One")
+    cardkit_list(site, home)
+    (home / "cache" / "games.json").write_text(text)
+    out, how = cardkit_list(site, home)
+    assert how == "imported" and "Fake One" in fake_line(out)
+
+
 @pytest.mark.parametrize("width", [40, 80, 200])
 def test_rows_are_aligned_and_summaries_wrap_to_the_width(width: int) -> None:
     rows = [

@@ -77,17 +77,22 @@ def test_the_package_goes_to_dot_name_or_an_empty_folder(
         "README.md",
         "cardkit_my_game",
         "cardkit_my_game/__init__.py",
+        "cardkit_my_game/actions.py",
+        "cardkit_my_game/bot.py",
+        "cardkit_my_game/cards.py",
+        "cardkit_my_game/events.py",
         "cardkit_my_game/game.py",
         "cardkit_my_game/py.typed",
+        "cardkit_my_game/rules.py",
+        "cardkit_my_game/state.py",
+        "cardkit_my_game/view.py",
         "pyproject.toml",
         "tests",
         "tests/test_cardkit_my_game.py",
     ]
     meta = tomllib.loads((tmp_path / "my-game" / "pyproject.toml").read_text())
     assert meta["project"]["name"] == "cardkit-my-game"
-    assert meta["project"]["entry-points"]["cardkit.games"] == {
-        "my-game": "cardkit_my_game.game:GAME"
-    }
+    assert meta["project"]["entry-points"]["cardkit.games"] == {"my-game": "cardkit_my_game:GAME"}
     assert "pip install -e ." in out and "cardkit arena my-game" in out
     (tmp_path / "empty").mkdir()
     assert new_game("other", "--dir", "empty")[0] == 0

@@ -60,9 +60,15 @@ class Overlay:
         (Path(purelib) / "_running_env.pth").write_text(line + "\n")
 
     def run(
-        self, *args: str, cwd: Path | None = None, check: bool = True, timeout: float = 300
+        self,
+        *args: str,
+        cwd: Path | None = None,
+        check: bool = True,
+        timeout: float = 300,
+        input: str | None = None,
     ) -> subprocess.CompletedProcess[str]:
-        """Run this overlay's Python with ``args``; on failure, raise with the output."""
+        """Run this overlay's Python with ``args`` (``input`` on its stdin); on failure,
+        raise with the output."""
         env = {**os.environ, "COLUMNS": "200", "NO_COLOR": "1", "PYTHONDONTWRITEBYTECODE": "1"}
         env.pop("PYTHONPATH", None)
         proc = subprocess.run(
@@ -71,6 +77,7 @@ class Overlay:
             env=env,
             capture_output=True,
             text=True,
+            input=input,
             timeout=timeout,
             check=False,
         )

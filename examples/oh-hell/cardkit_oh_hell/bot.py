@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from cardkit import Action, BaseBot, Bid, Card, Play, TrickOrder, View
 
-if TYPE_CHECKING:
-    from cardkit_oh_hell.game import OhHellView
+from cardkit_oh_hell.view import OhHellView
 
 
 class HeuristicBot(BaseBot):
@@ -19,7 +18,7 @@ class HeuristicBot(BaseBot):
     games = frozenset({"oh-hell"})
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
-        v = cast("OhHellView", view)
+        v = cast(OhHellView, view)
         if isinstance(legal[0], Bid):
             return self._bid(v, legal)
         return self._play(v, legal)

@@ -17,7 +17,7 @@ import pytest
 from cardkit import CHANCE, Bid, Play
 
 from cardkit_oh_hell import GAME, OhHellState, OhHellView
-from cardkit_oh_hell.game import RANKS, SUITS, max_tricks
+from cardkit_oh_hell.cards import RANKS, SUITS, max_tricks
 
 pyspiel = pytest.importorskip(
     "pyspiel",
@@ -38,7 +38,7 @@ def scenario(seed: int) -> tuple[int, dict[str, Any]]:
             if suits * per_suit >= players + 1:
                 break
         options = {"num_suits": suits, "num_cards_per_suit": per_suit}
-    top = max_tricks(players, options)
+    top = max_tricks(players, options["num_suits"], options["num_cards_per_suit"])
     options["num_tricks_fixed"] = -1 if rng.random() < 0.5 else rng.randint(1, top)
     options["off_bid_penalty"] = rng.random() < 0.5
     options["points_per_trick"] = rng.choice([1, 1, 2, 5])

@@ -203,3 +203,39 @@ def test_text_forms() -> None:
     for text in ("bid two", "play Z9", "cheer", "play"):
         with pytest.raises(ParseError):
             GAME.parse_action(text, state)
+
+
+def test_events_tell_the_hand_and_hide_the_other_hands() -> None:
+    state = GAME.create(3, 0, {"num_tricks_fixed": 3}, auto_chance=False, events=True)
+    cut = state.apply(CHANCE, Shuffle(stack(state.chance_cards(), cards(state, "@0"))))
+    assert [str(e) for e in cut] == ["seat 0 deals first"]
+    events = state.apply(CHANCE, Shuffle(stack(state.chance_cards(), cards(state, ORDER))))
+    # Everyone sees the deal and the trump card; each seat sees only its own cards.
+    assert [str(e) for e in events if e.seen_by(1)] == [
+        "hand 1 of 1: seat 0 deals 3 cards each",
+        "seat 1 receives C3 CK SA",  # in deck order: clubs, diamonds, spades, hearts
+        "H2 is turned: hearts are trump",
+    ]
+    assert [str(e) for e in events if e.seen_by(2)][1] == "seat 2 receives D9 S5 H4"
+    said = [str(e) for e in state.apply(1, Bid(1))]
+    assert said == ["seat 1 bids 1"]
+    bid(state, 2, 1)
+    assert [str(e) for e in state.apply(1, Play(cards(state, "SA")[0]))] == ["seat 1 plays SA"]
+    play(state, "S5")
+    last = state.apply(0, Play(cards(state, "SK")[0]))
+    assert [str(e) for e in last] == ["seat 0 plays SK", "seat 1 wins the trick with SA"]
+    play(state, "C3 H4 C2 D9 D7")
+    end = [str(e) for e in state.apply(1, Play(cards(state, "CK")[0]))]
+    # Seat 1 bid 1, took 1: 11; seat 2 bid 2, took 2: 12; seat 0 bid 1, took 0: 0.
+    assert end == [
+        "seat 1 plays CK",
+        "seat 2 wins the trick with D9",  # the king of clubs is off suit
+        "hand 1 scored: seat 0 +0, seat 1 +11, seat 2 +12; totals 0 11 12",
+        "the match is over: seat 2 wins (scores 0 11 12)",
+    ]
+
+
+def test_the_trick_count_drawn_by_chance_is_told() -> None:
+    state = GAME.create(4, 0, auto_chance=False, events=True)
+    events = state.apply(CHANCE, Shuffle(stack(state.chance_cards(), cards(state, "#5"))))
+    assert [str(e) for e in events] == ["this hand has 5 tricks"]

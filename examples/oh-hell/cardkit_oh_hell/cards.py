@@ -1,0 +1,92 @@
+"""The deck: cards suit by suit, then the counters chance shuffles, for each setting.
+
+Chance draws the hand's number of tricks (when it is not fixed) and the first
+dealer. Those draws are shuffles of counters kept in the deck beside the
+cards: trick counters ``#1``, ``#2``, ... (the top one gives the number of
+tricks) and seat counters ``@0``, ``@1``, ... (the top one deals first).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import attrs
+from cardkit import Card, Deck, Play, TrickOrder
+
+SUITS = "CDSH"
+RANKS = "23456789TJQKA"
+SUIT_NAMES = {"C": "clubs", "D": "diamonds", "S": "spades", "H": "hearts"}
+TRICK_COUNTER = "#"
+SEAT_COUNTER = "@"
+
+
+@attrs.frozen(slots=True)
+class Trumps:
+    """The trick order with one trump suit, and its legal plays: ``legal(hand, led)``."""
+
+    order: TrickOrder
+    legal: Callable[[int, str | None], tuple[Play, ...]]
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Trumps:
+        return self  # immutable and shared by every state with these settings
+
+
+@attrs.frozen(slots=True)
+class Table:
+    """The deck and sizes that the settings and the player count give (shared, immutable)."""
+
+    deck: Deck
+    cards: tuple[Card, ...]
+    trick_counters: tuple[Card, ...]
+    seat_counters: tuple[Card, ...]
+    max_tricks: int
+    trumps: Mapping[str, Trumps]
+    """Per trump suit: its trick order and legal plays."""
+
+    def holds(self, hand: int, card: Card) -> bool:
+        """Whether the bitmask ``hand`` holds ``card`` (a card of this deck)."""
+        faces = self.deck.faces
+        return bool(hand & card.bit) and card.id < len(faces) and faces[card.id] is card
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
+        return self
+
+
+_TABLES: dict[tuple[int, int, int, bool], Table] = {}
+
+
+def max_tricks(players: int, num_suits: int, per_suit: int) -> int:
+    """The most tricks a hand can have: one card is kept back to turn for trump."""
+    return (num_suits * per_suit - 1) // players
+
+
+def table_for(players: int, num_suits: int, per_suit: int, random_tricks: bool) -> Table:
+    """The (cached) deck for these settings: the cards, suit by suit, then the counters."""
+    key = (players, num_suits, per_suit, random_tricks)
+    found = _TABLES.get(key)
+    if found is not None:
+        return found
+    top = max_tricks(players, num_suits, per_suit)
+    faces: list[tuple[str, int, str, str]] = [
+        (s, r, RANKS[r], s + RANKS[r]) for s in SUITS[:num_suits] for r in range(per_suit)
+    ]
+    if random_tricks:
+        faces += [(TRICK_COUNTER, n, str(n), f"{TRICK_COUNTER}{n}") for n in range(1, top + 1)]
+    faces += [(SEAT_COUNTER, s, str(s), f"{SEAT_COUNTER}{s}") for s in range(players)]
+    deck = Deck(f"oh-hell-{num_suits}x{per_suit}", faces)
+    plays = deck.table_of(lambda c: (Play(c),) if c.suit in SUITS else ())
+    trumps = {}
+    for suit in SUITS[:num_suits]:
+        order = TrickOrder(trump=suit, deck=deck)
+        trumps[suit] = Trumps(order, order.legal_for(plays))
+    built = Table(
+        deck=deck,
+        cards=tuple(c for c in deck.cards if c.suit in SUITS),
+        trick_counters=tuple(c for c in deck.cards if c.suit == TRICK_COUNTER),
+        seat_counters=tuple(c for c in deck.cards if c.suit == SEAT_COUNTER),
+        max_tricks=top,
+        trumps=trumps,
+    )
+    _TABLES[key] = built
+    return built
