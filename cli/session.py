@@ -340,7 +340,8 @@ class PlaySession:
             return f"bot {spec} in seat {seat} failed: {type(exc).__name__}: {exc}"
         if action not in legal:
             try:
-                _, reason = self.state.explain(seat, action)
+                verdict = self.state.refusal(seat, action)
+                reason = verdict.reason if verdict is not None else "not a legal action now"
             except Exception:
                 reason = "not a legal action now"
             return f"bot {spec} in seat {seat} chose an illegal action {str(action)!r}: {reason}"
@@ -389,7 +390,8 @@ class PlaySession:
         for allowed in legal:
             if allowed == action:
                 return allowed
-        _, reason = self.state.explain(self.human, action)
+        verdict = self.state.refusal(self.human, action)
+        reason = verdict.reason if verdict is not None else "not allowed now"
         return f"{action} is not allowed: {reason}"
 
     def help(self, legal: tuple[Action, ...]) -> None:
