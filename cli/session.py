@@ -1,10 +1,10 @@
 """A person against bots in the terminal: the loop behind ``cardkit play``.
 
-Each step the session asks the seat a runner would ask (``state.to_act()[0]``):
-chance deals from the state's own generator, a bot chooses from its view, and
-the person is prompted whenever that seat is theirs (their turn, an
-out-of-turn window, a sealed choice). Every step is shown as the event line
-``game.describe`` gives for the person's seat, and the record is saved
+The match is played by :func:`cardkit.runner.drive`, like every match: chance
+deals from the state's own generator, a bot chooses from its view, and the
+person is prompted whenever the seat to act is theirs (their turn, an
+out-of-turn window, a sealed choice). Every step is shown as the lines of the
+events the person's seat may see, and the record is saved
 (atomically) after every step, so any interruption can be resumed. A session
 holds a :class:`SaveLock` on its file, so one save is played by one process at
 a time.

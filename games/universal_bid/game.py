@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cardkit import CHANCE, Action, Deck, Game, OptionError, State
+from cardkit import Action, Deck, Game, OptionError, State
 from games.universal_bid.actions import parse_action
 from games.universal_bid.bot import HeuristicBot
 from games.universal_bid.cards import CARDS, DECK
@@ -62,12 +62,3 @@ class UniversalBidGame(Game[UniversalBidState]):
     def max_steps(self, players: int, options: UniversalBidOptions) -> int:
         sizes = effective_schedule(options.schedule, players)
         return 1 + sum(1 + players + players * size for size in sizes)
-
-    def describe(self, state: State, seat: int, action: Action, viewer: int | None) -> str:
-        """The core's event lines, for chance steps too: the draw and each deal are told
-        (the core's default gives a generic line for a chance step of a state that does
-        not record events). No wording of its own: the events say it all."""
-        if seat == CHANCE and not state.recording:
-            state = state.clone()
-            state.log = []
-        return super().describe(state, seat, action, viewer)
