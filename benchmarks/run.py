@@ -332,6 +332,27 @@ def search(cfg: Config) -> Report:
     return report
 
 
+def scale(cfg: Config) -> Report:
+    """Matches/s of the Ray backend against local processes, 2 workers each."""
+    from benchmarks.scale import measure
+
+    report = Report()
+    matches = 1000 if cfg.quick else 10_000
+    label = f"backends: ray vs local, 2 workers, {matches:,} matches (matches/s)"
+    try:
+        (ray, local), lines = measure(matches)
+    except Exception as exc:  # Ray not installed, or it cannot start here
+        report.rows.append(Row(label, f"not run ({type(exc).__name__}: {exc})"))
+        return report
+    ratio = ray / local
+    met = "yes" if ratio >= 0.9 else "NO"
+    report.rows.append(
+        Row(label, f"{ray:,.0f}/s", f"{local:,.0f}/s", f"{ratio:.2f}x", ">= 0.9x", met)
+    )
+    report.notes.extend(lines)
+    return report
+
+
 FIGURES: dict[str, Callable[[Config], Report]] = {
     "trick": trick_taking,
     "shedding": shedding,
@@ -340,6 +361,7 @@ FIGURES: dict[str, Callable[[Config], Report]] = {
     "arena": arena,
     "search": search,
     "memory": memory,
+    "scale": scale,
 }
 
 

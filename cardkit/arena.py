@@ -48,10 +48,13 @@ from typing import Any
 
 import attrs
 
+from cardkit import schedule
 from cardkit.actions import Action
 from cardkit.bots import Bot, BotSpec, bot_seed
 from cardkit.game import Game, State, View
 from cardkit.options import OptionValue, resolve
+from cardkit.ratings import Comparisons, Fit, finishing_pairs
+from cardkit.ratings import fit as fit_ratings
 from cardkit.record import Record
 from cardkit.runner import play_match
 from cardkit.stats import Running, wilson
@@ -66,11 +69,8 @@ DEATHS_BEFORE_SPLIT = 2
 
 
 def match_seed(seed: int, index: int) -> int:
-    """The seed of match ``index`` of a run seeded ``seed`` (a splitmix64 mix)."""
-    z = (seed * 0x9E3779B97F4A7C15 + (index + 1) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-    return (z ^ (z >> 31)) >> 17
+    """The seed of match (or deal) ``index`` of a run seeded ``seed`` (a splitmix64 mix)."""
+    return schedule.mix(seed, index)
 
 
 def max_workers() -> int:
@@ -103,6 +103,15 @@ class Plan:
     folder for the records of failed matches when there are no ``logs`` (None:
     not kept). ``move_time`` is the limit in seconds on one ``choose`` call of
     a bot (None: no limit).
+
+    With ``duplicate``, each deal is played once per seat rotation (cyclic, or
+    every permutation with ``permutations``): matches ``d * R`` to
+    ``d * R + R - 1`` play deal ``d``, with the same shuffles
+    (:func:`~cardkit.schedule.deal_seeded`) and the same bot seeds per seat.
+    Without it every match is a fresh deal and seats rotate every match.
+    ``tables`` (a tournament: more entrants than seats) lists the entrants of
+    each table of a pass (:func:`~cardkit.schedule.tables`); empty, the
+    entrants are the one line-up.
     """
 
     game: Game
@@ -113,17 +122,44 @@ class Plan:
     logs: str | None = None
     failures: str | None = None
     move_time: float | None = None
+    duplicate: bool = False
+    permutations: bool = False
+    tables: tuple[tuple[int, ...], ...] = ()
 
     @property
     def self_play(self) -> bool:
         """True when one entrant fills every seat: it plays only against itself."""
         return len(self.entrants) == 1
 
+    @property
+    def rotations(self) -> int:
+        """Matches per deal: 1 with fresh deals, else the number of seat rotations."""
+        if not self.duplicate:
+            return 1
+        return len(schedule.rotations(self.players, self.permutations))
+
+    def deal(self, index: int) -> int:
+        """The deal match ``index`` plays (its own with fresh deals)."""
+        return index // self.rotations
+
+    def deal_seed(self, index: int) -> int:
+        """The seed of match ``index``'s deal: the game's seed, and its bots'."""
+        return match_seed(self.seed, self.deal(index))
+
     def seating(self, index: int) -> tuple[int, ...]:
-        """Which entrant sits in each seat in match ``index``: seats rotate every match."""
+        """Which entrant sits in each seat in match ``index``.
+
+        Fresh deals: seats rotate every match. Duplicate: the rotations of the
+        deal in turn. A tournament's table changes with every deal.
+        """
         if len(self.entrants) == 1:
             return (0,) * self.players
-        return tuple((seat - index) % self.players for seat in range(self.players))
+        turns = schedule.rotations(self.players, self.permutations)
+        turn = turns[index % len(turns)]
+        if self.tables:
+            table = schedule.table_of(self.tables, self.deal(index))
+            return tuple(table[p] for p in turn)
+        return turn
 
     def record_path(self, index: int, failed: bool) -> Path | None:
         """Where match ``index``'s record goes: the logs, or the failures folder, or nowhere."""
@@ -144,6 +180,9 @@ def make_plan(
     logs: str | os.PathLike[str] | None = None,
     failures: str | os.PathLike[str] | None = None,
     move_time: float | None = None,
+    duplicate: bool = False,
+    permutations: bool = False,
+    tournament: bool = False,
 ) -> Plan:
     """A checked :class:`Plan`: ``CardkitError`` (one line) for a bad game, bot or option.
 
@@ -152,7 +191,10 @@ def make_plan(
     lists them), a :class:`BotSpec` or a bot class; give one per seat, or one
     for every seat. ``players`` defaults to the number of bots when there are
     several, else to the game's default. ``options`` are game options (values
-    or their texts).
+    or their texts). ``duplicate`` and ``permutations``: see :class:`Plan`
+    (``permutations`` implies ``duplicate``). ``tournament``: any number of
+    bots, at least ``players``, at tables of ``players`` (default: the game's
+    default, at most the number of bots), with duplicate deals.
     """
     from cardkit.errors import OptionError
     from cardkit.registry import bots_for, check_bot_spec, get_game
@@ -160,10 +202,29 @@ def make_plan(
     g = get_game(game) if isinstance(game, str) else game
     if not bots:
         raise OptionError("give at least one bot")
-    n = players if players is not None else (len(bots) if len(bots) > 1 else g.default_players)
-    g.check_players(n)
-    if len(bots) not in (1, n):
-        raise OptionError(f"give one bot per seat ({n}) or one for all seats, not {len(bots)}")
+    if tournament:
+        if len(bots) < 2:
+            raise OptionError(f"a tournament needs at least 2 bots, not {len(bots)}")
+        fits = max(g.min_players, min(len(bots), g.default_players))
+        n = players if players is not None else fits
+        g.check_players(n)
+        if n > len(bots):
+            raise OptionError(f"tables of {n} players need at least {n} bots, not {len(bots)}")
+        duplicate = True
+    else:
+        n = players if players is not None else (len(bots) if len(bots) > 1 else g.default_players)
+        g.check_players(n)
+        if len(bots) not in (1, n):
+            raise OptionError(f"give one bot per seat ({n}) or one for all seats, not {len(bots)}")
+    duplicate = duplicate or permutations
+    if permutations and n > schedule.MAX_PERMUTED_PLAYERS:
+        raise OptionError(
+            f"all seat permutations only up to {schedule.MAX_PERMUTED_PLAYERS} players, not {n}"
+        )
+    try:
+        subsets = schedule.tables(len(bots), n) if tournament else ()
+    except ValueError as exc:
+        raise OptionError(str(exc)) from None
     entrants = []
     for bot in bots:
         if isinstance(bot, type):
@@ -184,6 +245,9 @@ def make_plan(
         logs=None if logs is None else os.fspath(logs),
         failures=None if failures is None else os.fspath(failures),
         move_time=move_time,
+        duplicate=duplicate,
+        permutations=permutations,
+        tables=subsets,
     )
 
 
@@ -270,7 +334,7 @@ def play_one(plan: Plan, index: int) -> Report:
     With :attr:`Plan.move_time` set, the caller must hold the move clock (as
     :func:`reports` does).
     """
-    seed = match_seed(plan.seed, index)
+    seed = plan.deal_seed(index)
     seating = plan.seating(index)
     game = plan.game
     state: State | None = None
@@ -282,7 +346,12 @@ def play_one(plan: Plan, index: int) -> Report:
             entrant = plan.entrants[who]
             bot = entrant.cls(game, seat, bot_seed(seed, seat), **entrant.params)
             bots.append(bot if plan.move_time is None else _TimedBot(bot))
-        state = game.create(plan.players, seed, plan.options)
+        if plan.duplicate:
+            state = schedule.deal_seeded(
+                game.create(plan.players, seed, plan.options, auto_chance=False), seed
+            )
+        else:
+            state = game.create(plan.players, seed, plan.options)
         outcome = play_match(game, bots, seed, state=state)
     except Exception as exc:  # a game error (or a bot that cannot be made) ends this match only
         failure = f"match {index}: game error: {type(exc).__name__}: {exc}"
@@ -304,6 +373,7 @@ def play_one(plan: Plan, index: int) -> Report:
             "arena": {
                 "seed": plan.seed,
                 "match": index,
+                "deal": plan.deal(index),
                 "bots": [plan.entrants[w].spec for w in seating],
             }
         }
@@ -522,12 +592,22 @@ class Tally:
         self.played = 0
         self.failures: list[str] = []
         """The first :data:`KEPT_FAILURES` failure lines, in match order."""
+        self.pair_shares: dict[tuple[int, int], Running] = {}
+        self.pair_scores: dict[tuple[int, int], Running] = {}
+        self.comparisons = Comparisons(n)
+        self.deals = 0
+        """Deals (matches, with fresh deals) counted whole in the pairs and the ratings."""
+        self.deals_dropped = 0
+        """Deals left out of the pairs and ratings: a match of theirs failed or did not finish."""
+        self._deal: int | None = None
+        self._deal_reports: list[Report] = []
 
     KEPT_FAILURES = 100
 
     def add(self, report: Report) -> None:
-        """Count one match."""
+        """Count one match (reports come in match order)."""
         self.played += 1
+        self._add_to_deal(report)
         if report.failure is not None:
             self.failed += 1
             if len(self.failures) < self.KEPT_FAILURES:
@@ -547,6 +627,72 @@ class Tally:
             self.scores[who].add(score)
             self.seat_wins[seat] += share
             self.seat_scores[seat].add(score)
+
+    def _add_to_deal(self, report: Report) -> None:
+        deal = self.plan.deal(report.index)
+        if deal != self._deal:
+            self._deal, self._deal_reports = deal, []
+        self._deal_reports.append(report)
+        if len(self._deal_reports) < self.plan.rotations:
+            return
+        done, self._deal_reports = self._deal_reports, []
+        if any(r.failure is not None or not r.finished for r in done):
+            self.deals_dropped += 1
+            return
+        self.deals += 1
+        shares: dict[int, float] = collections.defaultdict(float)
+        scores: dict[int, float] = collections.defaultdict(float)
+        seats: dict[int, int] = collections.defaultdict(int)
+        for r in done:
+            seating = self.plan.seating(r.index)
+            for seat, who in enumerate(seating):
+                shares[who] += r.shares[seat]
+                scores[who] += r.scores[seat]
+                seats[who] += 1
+            for i, j, score in finishing_pairs(seating, r.scores, r.shares):
+                self.comparisons.add(i, j, score)
+        present = sorted(seats)
+        for x, a in enumerate(present):
+            for b in present[x + 1 :]:
+                key = (a, b)
+                if key not in self.pair_shares:
+                    self.pair_shares[key], self.pair_scores[key] = Running(), Running()
+                self.pair_shares[key].add(shares[a] / seats[a] - shares[b] / seats[b])
+                self.pair_scores[key].add(scores[a] / seats[a] - scores[b] / seats[b])
+
+    def pairs(self) -> list[dict[str, Any]]:
+        """Per two entrants that met: the paired difference of their win rates (and mean
+        scores), ``a`` minus ``b``, over the deals (or, with fresh deals, matches) they met in,
+        with its 95% interval and standard deviation per deal.
+
+        In a deal each entrant's figure is its mean over the deal's matches, so
+        the luck of the deal cancels out of the difference.
+        """
+        out: list[dict[str, Any]] = []
+        names = [e.spec for e in self.plan.entrants]
+        unit = "deal" if self.plan.duplicate else "match"
+        for (a, b), diffs in sorted(self.pair_shares.items()):
+            score = self.pair_scores[(a, b)]
+            out.append(
+                {
+                    "a": names[a],
+                    "b": names[b],
+                    "a_index": a,
+                    "b_index": b,
+                    "unit": unit,
+                    "units": diffs.n,
+                    "win_rate_diff": _mean(diffs),
+                    "win_rate_diff_ci95": _list(diffs.ci95()),
+                    "win_rate_diff_sd": diffs.sd(),
+                    "mean_score_diff": _mean(score),
+                    "mean_score_diff_ci95": _list(score.ci95()),
+                }
+            )
+        return out
+
+    def ratings(self) -> Fit:
+        """Bradley-Terry ratings of the entrants over the deals counted (:mod:`cardkit.ratings`)."""
+        return fit_ratings(self.comparisons)
 
     def entrants(self) -> list[dict[str, Any]]:
         """Per entrant: bot, matches, wins, win rate and its 95% interval, mean score and its.
@@ -603,23 +749,43 @@ def run(
     workers: int = 1,
     move_time: float | None = None,
     logs: str | os.PathLike[str] | None = None,
+    duplicate: bool = False,
+    permutations: bool = False,
+    backend: str = "local",
+    address: str | None = None,
 ) -> Tally:
     """Play ``matches`` matches of ``game`` between ``bots`` and return their :class:`Tally`.
 
-    The arguments are those of :func:`make_plan` and :func:`reports`. The
-    result for a seed is the same whatever ``workers`` is. A failed match (a
-    bot raised, answered illegally or ran past ``move_time`` seconds on a move)
-    is counted in ``tally.failed`` and its line kept in ``tally.failures``;
-    its record is kept only with ``logs`` (a folder, made if missing).
+    The arguments are those of :func:`make_plan` and
+    :func:`cardkit.backends.stream`. The result for a seed is the same
+    whatever ``workers`` and ``backend`` are. A failed match (a bot raised,
+    answered illegally or ran past ``move_time`` seconds on a move) is counted
+    in ``tally.failed`` and its line kept in ``tally.failures``; its record is
+    kept only with ``logs`` (a folder, made if missing). With ``duplicate``,
+    each deal is played once per seat rotation (``tally.pairs()`` gives the
+    paired differences per deal); give a multiple of the rotations as
+    ``matches`` to count every deal.
     """
+    from cardkit.backends import stream
+
     if matches < 0:
         raise ValueError(f"matches must be at least 0, not {matches}")
     plan = make_plan(
-        game, bots, seed=seed, players=players, options=options, logs=logs, move_time=move_time
+        game,
+        bots,
+        seed=seed,
+        players=players,
+        options=options,
+        logs=logs,
+        move_time=move_time,
+        duplicate=duplicate,
+        permutations=permutations,
     )
     tally = Tally(plan)
-    with contextlib.closing(reports(plan, matches, workers)) as stream:
-        for report in stream:
+    with contextlib.closing(
+        stream(plan, matches, workers, backend=backend, address=address)
+    ) as reports_:
+        for report in reports_:
             tally.add(report)
     return tally
 

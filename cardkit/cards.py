@@ -265,6 +265,28 @@ class CardTable(Generic[T]):
             out += rows[mask >> shift & width]
         return out
 
+    def expression(self, mask: str) -> tuple[str, dict[str, Any]]:
+        """:meth:`of` of the variable ``mask`` as Python source, and the names it uses.
+
+        For code generated around a table (see :meth:`TrickOrder.legal_into
+        <cardkit.tricks.TrickOrder.legal_into>`): the lookup written inline saves a call.
+        """
+        return _concat_source(self._chunks, mask)
+
+
+def _concat_source(
+    chunks: Sequence[tuple[int, int, tuple[tuple[T, ...], ...]]], mask: str
+) -> tuple[str, dict[str, Any]]:
+    """``rows0[mask >> shift0 & width0] + rows1[...] + ...`` and the rows it names."""
+    if not chunks:
+        return "()", {}
+    names = {f"_rows{i}": rows for i, (_, _, rows) in enumerate(chunks)}
+    parts = []
+    for i, (s, w, _) in enumerate(chunks):
+        index = f"{mask} & {w}" if s == 0 else f"{mask} >> {s} & {w}"
+        parts.append(f"_rows{i}[{index}]")
+    return " + ".join(parts), names
+
 
 def _concat_lookup(
     chunks: Sequence[tuple[int, int, tuple[tuple[T, ...], ...]]],
@@ -274,10 +296,7 @@ def _concat_lookup(
     Written out rather than looped: a table lookup runs on every lead of every trick,
     and the single expression costs about half as much as a loop over the chunks.
     """
-    if not chunks:
-        return lambda mask: ()
-    names = {f"r{i}": rows for i, (_, _, rows) in enumerate(chunks)}
-    body = " + ".join(f"r{i}[mask >> {s} & {w}]" for i, (s, w, _) in enumerate(chunks))
+    body, names = _concat_source(chunks, "mask")
     scope: dict[str, Any] = {}
     exec(f"def make({', '.join(names)}):\n    return lambda mask: {body}\n", scope)
     of: Callable[[int], tuple[T, ...]] = scope["make"](**names)

@@ -574,14 +574,12 @@ class Game(ABC, Generic[S]):
         return str(event)
 
     def describe(self, state: State, seat: int, action: Action, viewer: int | None) -> str:
-        """One line for a stream of events: ``seat`` did ``action``, as ``viewer`` may see it.
+        """The line of the step ``seat`` would take with ``action`` from ``state``, as
+        ``viewer`` may see it (None: all-seeing): a convenience for tests and tools.
 
-        ``state`` is the state before the action. The default applies the
-        action to a copy that records events and joins the lines of the events
-        ``viewer`` may see; games written before events override it.
+        Formatting only: the action is applied to a copy that records events, and
+        the lines (:meth:`line`) of the events ``viewer`` may see are joined.
         """
-        if seat == CHANCE and not state.recording:
-            return "the cards are shuffled and dealt"
         copy = state.clone()
         copy.log = []
         copy.auto_chance = False

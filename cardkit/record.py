@@ -21,6 +21,7 @@ from typing import Any
 import attrs
 
 from cardkit.errors import CardkitError, ParseError, RecordError
+from cardkit.events import Event
 from cardkit.game import Game, State
 from cardkit.options import OptionValue, as_dict
 from cardkit.options import to_json as options_json
@@ -233,13 +234,16 @@ def _is_step(step: Any) -> bool:
     )
 
 
-def start(record: Record, game: Game) -> State:
+def start(record: Record, game: Game, events: bool = False) -> State:
     """The state before the first step of ``record``; ``RecordError`` (``step`` None)
-    if the record is for another game or its players or options are not valid."""
+    if the record is for another game or its players or options are not valid.
+    With ``events``, the state records events."""
     if record.game != game.id:
         raise RecordError(f"record is for game {record.game!r}, not {game.id!r}")
     try:
-        return game.create(record.players, record.seed, record.options, auto_chance=False)
+        return game.create(
+            record.players, record.seed, record.options, auto_chance=False, events=events
+        )
     except CardkitError as exc:
         raise RecordError(f"record settings are not valid: {exc}") from None
 
@@ -249,27 +253,32 @@ def replay(
     game: Game,
     on_step: Callable[[State, int, int, Any], None] | None = None,
     auto_chance_after: bool = True,
+    after_step: Callable[[State, int, int, Any, tuple[Event, ...]], None] | None = None,
 ) -> State:
     """Rebuild the match of ``record``, checking every step.
 
     ``on_step(state_before, step, seat, action)`` is called before each step is
-    applied, once the step is known to be legal. Raises ``RecordError`` naming
-    the step number (1-based), the action and the reason for the first step
-    that is illegal or unreadable. With ``auto_chance_after``, the rebuilt
-    state then deals on by itself.
+    applied, once the step is known to be legal; ``after_step(state, step, seat,
+    action, events)`` after it, with the step's events (the state records them
+    when ``after_step`` is given). Raises ``RecordError`` naming the step number
+    (1-based), the action and the reason for the first step that is illegal or
+    unreadable. With ``auto_chance_after``, the rebuilt state then deals on by
+    itself.
     """
-    state = start(record, game)
+    state = start(record, game, events=after_step is not None)
     for step, (seat, text) in enumerate(record.actions, start=1):
         try:
             action = game.parse_record_action(seat, text, state)
             if on_step is not None:
                 state.check(seat, action)  # on_step sees legal steps only
                 on_step(state, step, seat, action)
-            state.apply(seat, action)
+            events = state.apply(seat, action)
         except CardkitError as exc:
             reason = getattr(exc, "reason", None) or str(exc)
             shown = text if len(text) <= 60 else text[:57] + "..."
             raise RecordError(f"step {step} ({shown!r} by seat {seat}): {reason}", step) from None
+        if after_step is not None:
+            after_step(state, step, seat, action, events)
     if auto_chance_after:
         state.auto_chance = True
         state.resolve_chance()

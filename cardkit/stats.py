@@ -42,6 +42,12 @@ class Running:
         self.mean += delta / self.n
         self.m2 += delta * (x - self.mean)
 
+    def sd(self) -> float | None:
+        """The sample standard deviation; None with fewer than two values."""
+        if self.n < 2:
+            return None
+        return math.sqrt(max(self.m2, 0.0) / (self.n - 1))
+
     def ci95(self) -> tuple[float, float] | None:
         """A normal 95% interval of the mean, always holding the mean; None with fewer than two."""
         if self.n < 2:

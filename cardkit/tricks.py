@@ -9,7 +9,12 @@ A :class:`TrickOrder` says how cards compare in a trick:
   as following it; when such a card is led, the leader declares its suit;
 - between cards of equal strength, the first played wins.
 
-:class:`Trick` records one trick as it is played.
+:class:`Trick` records one trick as it is played. A trick made with its order
+and size (``Trick(leader, order=ORDER, size=players)``) is played with
+:meth:`Trick.play`: one call adds a card and answers whether the trick is
+complete and who won it, from int strength tables indexed by card id; the
+plays a hand may make into it come from :meth:`TrickOrder.legal_into`, a
+function built once per order and table.
 
 Given the ``deck`` its cards come from, an order also works on card sets as
 bitmasks (bit ``card.id``, see :meth:`~cardkit.cards.Deck.mask`):
@@ -22,10 +27,14 @@ int strengths instead of building a key per card.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 import attrs
 
 from cardkit.cards import Card, CardTable, Deck, T
+
+Lead = tuple[tuple[int, ...], tuple[str, ...], str, int]
+"""What leading a card sets up: strengths and suits in the trick by card id, led suit, index."""
 
 TIER = 1 << 32
 """Int strengths are ``tier * TIER + rank``: ranks must lie within ``±2**31``."""
@@ -46,19 +55,30 @@ class TrickOrder:
     """Per suit of the deck, the bitmask of its cards that are not adopters."""
     keys: Mapping[str, tuple[int, ...]] = attrs.field(init=False, eq=False, repr=False)
     """Per led suit of the deck, every card's :meth:`key` by ``card.id``."""
+    leads: Mapping[str, Lead] = attrs.field(init=False, eq=False, repr=False)
+    """Per led suit of the deck: its :data:`Lead` (what :meth:`Trick.play` sets up)."""
+    lead_of: tuple[Lead | None, ...] = attrs.field(init=False, eq=False, repr=False)
+    """By ``card.id``: the :data:`Lead` of a trick led with that card (None for adopters)."""
 
     def __attrs_post_init__(self) -> None:
         bits = sum(c.bit for c in self.adopters)
         object.__setattr__(self, "adopter_bits", bits)
         follow: dict[str, int] = {}
         keys: dict[str, tuple[int, ...]] = {}
+        leads: dict[str, Lead] = {}
+        lead_of: tuple[Lead | None, ...] = ()
         deck = self.deck
         if deck is not None:
-            for led in deck.suits:
+            for index, led in enumerate(deck.suits):
                 follow[led] = deck.suit_mask(led) & ~bits
-                keys[led] = tuple(self.key(c, self.suit_in_trick(c, led), led) for c in deck.faces)
+                suits = tuple(self.suit_in_trick(c, led) for c in deck.faces)
+                keys[led] = tuple(self.key(c, suits[c.id], led) for c in deck.faces)
+                leads[led] = (keys[led], suits, led, index)
+            lead_of = tuple(None if c.bit & bits else leads[c.suit] for c in deck.faces)
         object.__setattr__(self, "follow_masks", follow)
         object.__setattr__(self, "keys", keys)
+        object.__setattr__(self, "leads", leads)
+        object.__setattr__(self, "lead_of", lead_of)
 
     def __copy__(self) -> TrickOrder:
         return self
@@ -190,12 +210,55 @@ class TrickOrder:
 
         return legal
 
+    def legal_into(self, table: CardTable[T]) -> Callable[[int, Trick], tuple[T, ...]]:
+        """A function ``(hand, trick) -> legal(hand, trick.led, table)``: build it once.
+
+        ``trick`` is played with :meth:`Trick.play`, which keeps the led suit's
+        index. Following a suit that is one chunk of ``table``, with no adopters,
+        costs one row lookup; the table's lookup of the whole hand is written
+        inline (no call), since it runs on every lead.
+        """
+        self._follow_mask(next(iter(self.follow_masks), ""))  # no deck: fail now
+        suits = tuple(self.follow_masks)
+        rows = [None if self.adopter_bits else table.suit_rows(s) for s in suits]
+        whole, names = table.expression("hand")
+        scope: dict[str, Any] = {}
+        if any(r is None for r in rows):
+            names.update(_slow=self.legal, _suits=suits, _table=table)
+            source = (
+                "def legal(hand, trick):\n"
+                "    lead = trick.lead\n"
+                "    if lead < 0:\n"
+                f"        return {whole}\n"
+                "    return _slow(hand, _suits[lead], _table)\n"
+            )
+        else:
+            names.update(
+                _shifts=tuple(r[0] for r in rows if r is not None),
+                _widths=tuple(r[1] for r in rows if r is not None),
+                _follows=tuple(r[2] for r in rows if r is not None),
+            )
+            source = (
+                "def legal(hand, trick):\n"
+                "    lead = trick.lead\n"
+                "    if lead >= 0:\n"
+                "        follow = _follows[lead][hand >> _shifts[lead] & _widths[lead]]\n"
+                "        if follow:\n"
+                "            return follow\n"
+                f"    return {whole}\n"
+            )
+        exec(source, names, scope)
+        legal: Callable[[int, Trick], tuple[T, ...]] = scope["legal"]
+        return legal
+
 
 @attrs.define(slots=True)
 class Trick:
     """One trick in progress: who led, the cards played and their suits in the trick.
 
     The winning card so far is kept as cards are added, so :meth:`winner` costs nothing.
+    Made with its ``order`` (which needs its deck) and ``size`` (the cards a
+    complete trick holds), it is played with :meth:`play`.
     """
 
     leader: int
@@ -205,7 +268,14 @@ class Trick:
     best: int = 0
     best_key: int = 0
     """The :meth:`TrickOrder.key` of the winning card so far."""
+    order: TrickOrder | None = attrs.field(default=None, kw_only=True, repr=False, eq=False)
+    """The order :meth:`play` compares cards by."""
+    size: int = attrs.field(default=0, kw_only=True)
+    """How many cards complete the trick (for :meth:`play`)."""
+    lead: int = attrs.field(default=-1, init=False)
+    """The led suit's index in the order's ``deck.suits`` once :meth:`play` led; else -1."""
     _keys: tuple[int, ...] | None = attrs.field(default=None, init=False, repr=False, eq=False)
+    _in_trick: tuple[str, ...] = attrs.field(default=(), init=False, repr=False, eq=False)
 
     @property
     def led(self) -> str | None:
@@ -215,7 +285,8 @@ class Trick:
     def add(self, seat: int, card: Card, order: TrickOrder, declared: str | None = None) -> None:
         """Record ``seat`` playing ``card`` (``declared`` only when leading an adopter).
 
-        Every card of one trick must be added with the same ``order``.
+        Every card of one trick must be added with the same ``order`` (and a
+        trick is played either with :meth:`add` or with :meth:`play`, not both).
         """
         suits = self.suits
         if suits:
@@ -227,12 +298,56 @@ class Trick:
                 self.best_key = key
         else:
             suit = order.suit_in_trick(card, None, declared)
-            keys = self._keys = order.keys.get(suit)
+            lead = order.leads.get(suit)
+            if lead is None:
+                self._keys = None
+                self.best_key = order.key(card, suit, suit)
+            else:
+                self._keys, self._in_trick, _, self.lead = lead
+                self.best_key = lead[0][card.id]
             self.best = 0
-            self.best_key = keys[card.id] if keys is not None else order.key(card, suit, suit)
         self.seats.append(seat)
         self.cards.append(card)
         suits.append(suit)
+
+    def play(self, seat: int, card: Card, declared: str | None = None) -> int:
+        """Record ``seat`` playing ``card``; the winning seat once the trick is complete, else -1.
+
+        ``declared`` is the suit a led adopter takes. The trick's ``order`` and
+        ``size`` decide; strengths are looked up by card id, so a play costs a
+        few int operations.
+        """
+        cards = self.cards
+        if cards:
+            cid = card.id
+            key = self._keys[cid]  # type: ignore[index] # set by the lead
+            if key > self.best_key:  # strictly greater: the first played wins ties
+                self.best = len(cards)
+                self.best_key = key
+            self.suits.append(self._in_trick[cid])
+            self.seats.append(seat)
+            cards.append(card)
+            if len(cards) == self.size:
+                return self.seats[self.best]
+            return -1
+        order = self.order
+        try:
+            lead = order.lead_of[card.id]  # type: ignore[union-attr]
+        except (AttributeError, IndexError):  # no order, or one without its deck
+            raise ValueError(
+                "Trick.play needs Trick(order=TrickOrder(deck=...), size=...)"
+            ) from None
+        if lead is None:  # an adopter: it takes the declared suit
+            assert order is not None  # it answered lead_of
+            lead = order.leads[order.suit_in_trick(card, None, declared)]
+        keys, self._in_trick, suit, self.lead = lead
+        self._keys = keys
+        self.best = 0
+        self.best_key = keys[card.id]
+        self.suits.append(suit)
+        self.seats.append(seat)
+        cards.append(card)
+        return seat if self.size == 1 else -1
 
     def would_win(self, card: Card, order: TrickOrder) -> bool:
         """Whether ``card``, played now (not led), would be winning the trick."""
@@ -252,6 +367,7 @@ class Trick:
         Cheaper than a new :class:`Trick` when nothing keeps the finished one.
         """
         self.leader = leader
+        self.lead = -1
         self.seats.clear()
         self.cards.clear()
         self.suits.clear()
@@ -265,8 +381,12 @@ class Trick:
             self.suits.copy(),
             self.best,
             self.best_key,
+            order=self.order,
+            size=self.size,
         )
+        new.lead = self.lead
         new._keys = self._keys
+        new._in_trick = self._in_trick
         return new
 
     def winner(self, order: TrickOrder | None = None) -> int:

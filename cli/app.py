@@ -12,7 +12,7 @@ from typing import Annotated, NoReturn
 
 import typer
 
-from cli import commands
+from cli import commands, tournament_cmd
 from cli.common import console, load_game
 
 app = typer.Typer(
@@ -112,3 +112,4 @@ def main() -> NoReturn:
 
 
 commands.register(app)
+tournament_cmd.register(app)

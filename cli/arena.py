@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -57,6 +58,28 @@ def arena(
             help="Seconds a bot may take for one move before its match fails (0: no limit).",
         ),
     ] = DEFAULT_MOVE_TIME,
+    duplicate: Annotated[
+        bool,
+        typer.Option(
+            "--duplicate",
+            help="Play each deal once per seat rotation; report paired differences per deal.",
+        ),
+    ] = False,
+    permutations: Annotated[
+        bool,
+        typer.Option(
+            "--permutations", help="With --duplicate: every seat permutation, not only rotations."
+        ),
+    ] = False,
+    backend: Annotated[
+        str, typer.Option("--backend", help="Where matches are played: local or ray.")
+    ] = "local",
+    address: Annotated[
+        str | None,
+        typer.Option(
+            "--address", help="With --backend ray: an existing cluster (auto, ray://...)."
+        ),
+    ] = None,
 ) -> None:
     """Play bots against each other; seats rotate; results with 95% intervals."""
     import contextlib
@@ -65,6 +88,7 @@ def arena(
 
     from cardkit.arena import MIN_MAX_WORKERS, WORKERS_PER_CPU, Entrant, Plan, Tally, max_workers
     from cardkit.options import to_json as options_json
+    from cardkit.schedule import MAX_PERMUTED_PLAYERS
     from cli.common import console, fail, load_game
     from cli.settings import (
         bot_class,
@@ -86,13 +110,18 @@ def arena(
         fail(f"--matches must be at least 1, not {matches}")
     if workers < 1:
         fail(f"--workers must be at least 1, not {workers}")
-    if workers > max_workers():
+    check_backend(backend, address)
+    if backend == "local" and workers > max_workers():
         fail(
             f"--workers must be at most {max_workers()} ({WORKERS_PER_CPU} per CPU, "
             f"at least {MIN_MAX_WORKERS}), not {workers}"
         )
     if not (move_time >= 0 and math.isfinite(move_time)):
         fail(f"--move-time must be a number of seconds, 0 or more (0: no limit), not {move_time}")
+    if permutations:
+        duplicate = True
+        if n > MAX_PERMUTED_PLAYERS:
+            fail(f"--permutations: at most {MAX_PERMUTED_PLAYERS} players, not {n}")
     values = resolved_options(g, option or [])
     run_seed = new_seed() if seed is None else seed
     create_state(g, n, run_seed, values)  # conflicting settings fail here, with one line
@@ -112,19 +141,31 @@ def arena(
         logs=None if logs is None else str(logs),
         failures=str(failures),
         move_time=move_time or None,
+        duplicate=duplicate,
+        permutations=permutations,
     )
 
     out = console()
+    deals = ""
+    if duplicate:
+        kind = "permutations" if permutations else "rotations"
+        deals = f", duplicate deals ({plan.rotations} seat {kind} each)"
+    where = "" if backend == "local" else f" on {backend}"
     out.print(
         f"[bold]{g.name}[/bold] ({g.id}): {counted(matches, 'match', 'matches')}, "
         f"{counted(n, 'player', 'players')}, seed {run_seed}, "
-        f"{counted(workers, 'worker', 'workers')}",
+        f"{counted(workers, 'worker', 'workers')}{where}{deals}",
         soft_wrap=True,
     )
+    if duplicate and matches % plan.rotations:
+        out.print(
+            f"[yellow]{matches} is not a multiple of {plan.rotations}: "
+            "the last deal is not counted in the paired differences[/yellow]"
+        )
     tally = Tally(plan)
     started = time.perf_counter()
     try:
-        interrupted, broken = _run(plan, tally, matches, workers)
+        interrupted, broken = _run(plan, tally, matches, workers, backend, address)
     finally:
         if logs is None:
             with contextlib.suppress(OSError):
@@ -148,6 +189,13 @@ def arena(
             "unfinished": tally.unfinished,
             "failed": tally.failed,
             "interrupted": interrupted,
+            "duplicate": duplicate,
+            "permutations": permutations,
+            "rotations": plan.rotations,
+            "deals": tally.deals,
+            "deals_dropped": tally.deals_dropped,
+            "pairs": tally.pairs(),
+            "backend": backend,
             "workers": workers,
             "seconds": seconds,
             "matches_per_s": rate,
@@ -172,6 +220,9 @@ def arena(
     else:
         out.print(_entrant_table(plan, tally))
         out.print(_seat_table(tally, "By seat"))
+        if duplicate:
+            title = f"Paired differences over {counted(tally.deals, 'deal', 'deals')}"
+            out.print(pair_table(tally, title))
     notes = []
     if tally.unfinished:
         notes.append(f"{tally.unfinished} unfinished (stopped by a limit)")
@@ -244,8 +295,36 @@ def _probe(folder: Path, named: Path) -> None:
         fail(f"cannot write {named}: {exc.strerror or exc}")
 
 
-def _run(plan: Plan, tally: Tally, matches: int, workers: int) -> tuple[bool, str | None]:
+def check_backend(backend: str, address: str | None) -> None:
+    """Fail (one line) for an unknown backend, or an address without Ray."""
+    from cardkit.backends import BACKENDS
+    from cli.common import fail
+
+    if backend not in BACKENDS:
+        fail(f"--backend must be one of: {', '.join(BACKENDS)}; not {backend!r}")
+    if address is not None and backend != "ray":
+        fail("--address is for --backend ray only")
+    if backend == "ray":
+        from cardkit.backends import BackendError, import_ray
+
+        try:
+            import_ray()
+        except BackendError as exc:
+            fail(str(exc))
+
+
+def _run(
+    plan: Plan,
+    tally: Tally,
+    matches: int,
+    workers: int,
+    backend: str = "local",
+    address: str | None = None,
+    settled: Callable[[], bool] | None = None,
+) -> tuple[bool, str | None]:
     """Play the matches, with a progress bar on a terminal.
+
+    ``settled`` (asked after each match) ends the run early when it says so.
 
     Returns whether Ctrl-C stopped the run, and the line saying why the run
     broke off (a match record that cannot be written: a full disk), or None.
@@ -259,7 +338,8 @@ def _run(plan: Plan, tally: Tally, matches: int, workers: int) -> tuple[bool, st
 
     from rich.markup import escape
 
-    from cardkit.arena import ArenaError, reports
+    from cardkit.arena import ArenaError
+    from cardkit.backends import BackendError, stream
     from cli.common import console
 
     out = console()
@@ -272,13 +352,15 @@ def _run(plan: Plan, tally: Tally, matches: int, workers: int) -> tuple[bool, st
         signal.signal(signal.SIGINT, signal.default_int_handler)
 
     previous = signal.signal(signal.SIGINT, on_interrupt)
-    stream = reports(plan, matches, workers, stop=lambda: bool(asked))
+    reports = stream(
+        plan, matches, workers, backend=backend, address=address, stop=lambda: bool(asked)
+    )
     try:
         if progress is not None:
             progress.start()
             task = progress.add_task("arena", total=matches, rate="")
         started = last = time.perf_counter()
-        for report in stream:
+        for report in reports:
             tally.add(report)
             if report.failure is not None:
                 shown += 1
@@ -294,12 +376,16 @@ def _run(plan: Plan, tally: Tally, matches: int, workers: int) -> tuple[bool, st
                     per_s = f"{tally.played / (now - started):,.0f}"
                     rate = counted(per_s, "match/s", "matches/s")
                     progress.update(task, completed=tally.played, rate=rate)
+            if settled is not None and settled():
+                break
     except KeyboardInterrupt:  # the second Ctrl-C
         return True, None
     except ArenaError as exc:
         return bool(asked), str(exc)
+    except BackendError as exc:
+        return bool(asked), str(exc)
     finally:
-        stream.close()  # the worker processes end here, however the run ended
+        reports.close()  # the worker processes end here, however the run ended
         signal.signal(signal.SIGINT, previous)
         if progress is not None:
             progress.stop()
@@ -353,6 +439,32 @@ def _entrant_table(plan: Plan, tally: Tally) -> Table:
             _rate(row["win_rate"]),
             _rates(row["win_rate_ci95"]),
             _score(row["mean_score"], row["mean_score_ci95"]),
+        )
+    return table
+
+
+def pair_table(tally: Tally, title: str) -> Table:
+    """Paired differences (row bot minus column bot) of win rates, with 95% intervals."""
+    from rich import box
+    from rich.table import Table
+
+    table = Table(title=title, box=box.SIMPLE_HEAD)
+    table.add_column("a", style="bold cyan", overflow="fold")
+    table.add_column("b", style="bold cyan", overflow="fold")
+    table.add_column("deals" if tally.plan.duplicate else "matches", justify="right")
+    table.add_column("win rate a-b", justify="right")
+    table.add_column("95% CI", justify="right", no_wrap=True)
+    table.add_column("score a-b ±95%", justify="right")
+    for row in tally.pairs():
+        a, b = f"{row['a_index'] + 1} {row['a']}", f"{row['b_index'] + 1} {row['b']}"
+        diff, ci = row["win_rate_diff"], row["win_rate_diff_ci95"]
+        table.add_row(
+            a,
+            b,
+            str(row["units"]),
+            NO_DATA if diff is None else f"{diff:+.1%}",
+            NO_DATA if ci is None else f"{ci[0] * 100:+.1f} {ci[1] * 100:+.1f}%",
+            _score(row["mean_score_diff"], row["mean_score_diff_ci95"]),
         )
     return table
 

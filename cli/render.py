@@ -8,7 +8,7 @@ The CLI knows no game by name, so it renders what a game gives it:
   anything else shows as a labelled value;
 - cards coloured by ``game.suit_styles``, with fallback colours for suits the
   game gives no style;
-- event lines from ``game.describe``, with the card texts in them coloured.
+- event lines (from the game's events, see :func:`step_line`), with the card texts coloured.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from rich.text import Text
 
 from cardkit.actions import Action
 from cardkit.cards import Card
+from cardkit.events import Event
 from cardkit.game import Game, Result, View
 from cardkit.options import OptionValue
 from cardkit.seats import CHANCE
@@ -43,6 +44,25 @@ FALLBACK_STYLES = (
     "blue",
 )
 _PUNCTUATION = ",.;:()[]!?'\""
+
+
+def step_line(
+    game: Game, seat: int, action: Action, events: Sequence[Event], viewer: int | None
+) -> str:
+    """One line for a step: the lines of the events ``viewer`` may see, joined.
+
+    A step that told ``viewer`` nothing (a game that records no events) is
+    named plainly: the action for its own seat or an all-seeing viewer, else
+    only that the seat acted.
+    """
+    lines = [game.line(e, viewer) for e in events if e.seen_by(viewer)]
+    if lines:
+        return "; ".join(lines)
+    if seat == CHANCE:
+        return "the cards are shuffled and dealt"
+    if viewer is None or viewer == seat:
+        return f"seat {seat}: {action}"
+    return f"seat {seat} acts"
 
 
 def seat_name(seat: int, you: int | None = None) -> str:

@@ -27,12 +27,13 @@ def replay(
     import json
 
     from cardkit.errors import RecordError
+    from cardkit.events import Event
     from cardkit.game import State
     from cardkit.options import to_json as options_json
     from cardkit.record import Record, start
     from cardkit.record import replay as replay_record
     from cli.common import console, fail, load_game
-    from cli.render import Renderer
+    from cli.render import Renderer, step_line
 
     try:
         record = Record.load(file)
@@ -54,9 +55,8 @@ def replay(
     count = len(record.actions)
     steps_text = f"{count} step" + ("" if count == 1 else "s")
 
-    def on_step(before: State, step: int, who: int, action: Any) -> None:
-        # replay calls this only for a legal step, just before applying it
-        line = game.describe(before, who, action, seat)
+    def on_step(state: State, step: int, who: int, action: Any, events: tuple[Event, ...]) -> None:
+        line = step_line(game, who, action, events, seat)
         if not as_json:
             out.print(render.event(f"{step:>4}", line))
             return
@@ -73,7 +73,7 @@ def replay(
             soft_wrap=True,
         )
     try:
-        state = replay_record(record, game, on_step, auto_chance_after=False)
+        state = replay_record(record, game, auto_chance_after=False, after_step=on_step)
     except RecordError as exc:  # an illegal or unreadable step: the record fails its check
         fail(str(exc), code=1)
     over = state.is_over()

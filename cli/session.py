@@ -1,10 +1,10 @@
 """A person against bots in the terminal: the loop behind ``cardkit play``.
 
-Each step the session asks the seat a runner would ask (``state.to_act()[0]``):
-chance deals from the state's own generator, a bot chooses from its view, and
-the person is prompted whenever that seat is theirs (their turn, an
-out-of-turn window, a sealed choice). Every step is shown as the event line
-``game.describe`` gives for the person's seat, and the record is saved
+The match is played by :func:`cardkit.runner.drive`, like every match: chance
+deals from the state's own generator, a bot chooses from its view, and the
+person is prompted whenever the seat to act is theirs (their turn, an
+out-of-turn window, a sealed choice). Every step is shown as the lines of the
+events the person's seat may see, and the record is saved
 (atomically) after every step, so any interruption can be resumed. A session
 holds a :class:`SaveLock` on its file, so one save is played by one process at
 a time.
@@ -20,6 +20,7 @@ import contextlib
 import errno
 import fcntl
 import os
+from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
@@ -31,13 +32,14 @@ from rich.markup import escape
 from cardkit.actions import Action
 from cardkit.bots import BaseBot, BotSpec, bot_seed
 from cardkit.errors import CardkitError
-from cardkit.game import Game, State
+from cardkit.events import Event
+from cardkit.game import Game, State, View
 from cardkit.record import Record, replay
 from cardkit.registry import make_bot
-from cardkit.seats import CHANCE
+from cardkit.runner import BotFailure, Stuck, drive
 from cli.common import cardkit_home, console, fail
 from cli.prompt import prompt
-from cli.render import Renderer
+from cli.render import Renderer, step_line
 
 META_KEY = "play"
 QUIT_WORDS = ("quit", "q", "exit")  # no game has an action with one of these texts
@@ -203,6 +205,25 @@ def make_bots(game: Game, seed: int, specs: list[BotSpec | None]) -> dict[int, B
     }
 
 
+class _Leave(Exception):
+    """The person typed quit."""
+
+
+class _Person:
+    """The person's seat, as :func:`cardkit.runner.drive` sees it: it asks at the prompt."""
+
+    reads_view = False  # the session shows the full view itself
+
+    def __init__(self, session: PlaySession) -> None:
+        self.session = session
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        action = self.session.ask()
+        if action is None:
+            raise _Leave
+        return action
+
+
 class PlaySession:
     """One match between a person in seat ``human`` and bots in the other seats."""
 
@@ -218,6 +239,8 @@ class PlaySession:
     ) -> None:
         self.game = game
         self.state = state
+        if state.log is None:  # the steps from here on are shown from their events
+            state.log = []
         self.human = human
         self.specs = specs
         self.path = path
@@ -285,66 +308,56 @@ class PlaySession:
             fail(str(exc))
 
     def loop(self) -> int:
-        """:meth:`run` without the handling of a failed save."""
-        state = self.state
+        """:meth:`run` without the handling of a failed save: the match through
+        :func:`cardkit.runner.drive`, the person's seat asking at the prompt."""
+        seats: list[Any] = [_Person(self) if s == self.human else b for s, b in self.seats()]
+        bots = [s for s in range(self.state.players) if s != self.human]
         try:
-            while not state.is_over():
-                if state.chance_cards():
-                    self.step(CHANCE, state.sample_chance())
-                    continue
-                to_act = state.to_act()
-                if not to_act or to_act[0] == CHANCE or not state.legal_actions(to_act[0]):
-                    return self.stuck(to_act)
-                seat = to_act[0]
-                if seat == self.human:
-                    action = self.ask()
-                    if action is None:
-                        self.leave("saved")
-                        return 0
-                    self.step(seat, action)
-                    continue
-                action_or_error = self.bot_choice(seat)
-                if isinstance(action_or_error, str):
-                    self.out.print(f"[bold red]{escape(action_or_error)}[/bold red]")
-                    self.save()
-                    self.out.print(
-                        f"The record up to this point is saved in {self.path}",
-                        soft_wrap=True,
-                        markup=False,
-                    )
-                    return 1
-                self.step(seat, action_or_error)
+            outcome = drive(self.state, seats, contained=bots, after=self.after_step)
+        except _Leave:
+            self.leave("saved")
+            return 0
+        except Stuck:
+            return self.stuck(self.state.to_act())
         except EOFError:
             self.leave("input closed; saved")
             return 0
         except KeyboardInterrupt:
             self.leave("interrupted; saved")
             return 130
+        if outcome.failure is not None:
+            self.out.print(f"[bold red]{escape(self.failure_line(outcome.failure))}[/bold red]")
+            self.save()
+            self.out.print(
+                f"The record up to this point is saved in {self.path}",
+                soft_wrap=True,
+                markup=False,
+            )
+            return 1
         self.finish()
         return 0
 
-    def step(self, seat: int, action: Action) -> None:
-        """Apply the step, save, then show the event as the person may see it."""
-        line = self.game.describe(self.state, seat, action, self.human)
-        self.state.apply(seat, action)
+    def seats(self) -> list[tuple[int, Any]]:
+        """``(seat, bot)`` for every seat; the person's seat has None."""
+        return [(s, self.bots.get(s)) for s in range(self.state.players)]
+
+    def after_step(
+        self, state: State, seat: int, action: Action, events: tuple[Event, ...]
+    ) -> None:
+        """Save the step, then show its events as the person may see them."""
         self.save()
+        line = step_line(self.game, seat, action, events, self.human)
         self.out.print(self.render.event("  -", line, bold=seat == self.human))
 
-    def bot_choice(self, seat: int) -> Action | str:
-        """The bot's legal choice, or the message naming the bot, seat and action."""
-        spec = self.specs[seat]
-        legal = self.state.legal_actions(seat)
-        try:
-            action = self.bots[seat].choose(self.state.view(seat), legal)
-        except Exception as exc:
-            return f"bot {spec} in seat {seat} failed: {type(exc).__name__}: {exc}"
-        if action not in legal:
-            try:
-                _, reason = self.state.explain(seat, action)
-            except Exception:
-                reason = "not a legal action now"
-            return f"bot {spec} in seat {seat} chose an illegal action {str(action)!r}: {reason}"
-        return action
+    def failure_line(self, failure: BotFailure) -> str:
+        """A bot's failure, naming the bot as it was given (with its parameters) and the seat."""
+        spec = self.specs[failure.seat]
+        if failure.action is None:
+            return f"bot {spec} in seat {failure.seat} failed: {failure.reason}"
+        return (
+            f"bot {spec} in seat {failure.seat} chose an illegal action "
+            f"{failure.action!r}: {failure.reason}"
+        )
 
     def ask(self) -> Action | None:
         """Prompt the person until they give a legal action; None when they quit."""
@@ -389,7 +402,8 @@ class PlaySession:
         for allowed in legal:
             if allowed == action:
                 return allowed
-        _, reason = self.state.explain(self.human, action)
+        verdict = self.state.refusal(self.human, action)
+        reason = verdict.reason if verdict is not None else "not a legal action now"
         return f"{action} is not allowed: {reason}"
 
     def help(self, legal: tuple[Action, ...]) -> None:

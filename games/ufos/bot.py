@@ -19,7 +19,8 @@ from typing import Any
 from cardkit import Action, BaseBot, Bid, Card, Game, Pass, View
 from games.ufos.actions import Choose, PlayCard, Spy, Wait
 from games.ufos.cards import BLUE, DECK, TRUMP_CHOICES
-from games.ufos.state import ORDERS, UfosView
+from games.ufos.state import ORDERS
+from games.ufos.view import UfosView
 
 _HIGH_TRUMP = {15: 0.95, 14: 0.85, 13: 0.75, 11: 0.6, 9: 0.45, 8: 0.4, 7: 0.35}
 _HIGH_SIDE = {15: 0.8, 14: 0.5, 13: 0.3, 11: 0.12}

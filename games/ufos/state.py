@@ -11,11 +11,17 @@ Each hand:
 4. the bid winner pays the bid, shows the Suit Card (trump, X = none) and
    leads; the tricks are played out;
 5. the hand is scored (:func:`hand_scores`), the deal passes left.
+
+Each rule is stated once, per action kind (``_refuse_choose``, ``_refuse_pass``,
+``_refuse_wait``, ``_refuse_bid``, ``_refuse_spy``, ``_refuse_play``); the
+legal actions are built from the same helpers (``_bid_range``, ``_spy_cost``,
+``_spied_already``, :func:`lead_declares`, the trick order's ``playable_mask``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import attrs
 
@@ -24,7 +30,6 @@ from cardkit import (
     Action,
     Bid,
     Card,
-    Game,
     Pass,
     Result,
     Scoreboard,
@@ -34,11 +39,11 @@ from cardkit import (
     Trick,
     TrickOrder,
     TurnOrder,
-    View,
     Zone,
 )
-from cardkit.game import highest
-from cardkit.options import OptionValue
+from cardkit.events import Dealt, MatchOver, Played, Received, TrickWon, only, others
+from cardkit.game import Refusal, highest
+from cardkit.options import Options, option
 from games.ufos.actions import (
     CHOOSES,
     LEADS,
@@ -57,26 +62,70 @@ from games.ufos.cards import (
     BLUES,
     DECK,
     GAME_CARD,
+    GAMES,
     MAX_SETS,
     SUIT_CARD,
     SUIT_NAMES,
     SUITS,
     TRUMP_CHOICES,
 )
+from games.ufos.events import (
+    AuctionWon,
+    BidMade,
+    Chose,
+    GameCardsRevealed,
+    Passed,
+    Spied,
+    SuitCardSeen,
+    SuitCardShown,
+    UfosHandScored,
+    Waited,
+)
+from games.ufos.view import UfosView
 
 DEAL, CHOOSE, AUCTION, PLAY, OVER = "deal", "choose", "auction", "play", "over"
 
 RESPY_LIMIT = 10
 """With ``respy`` on, the most spies one player makes in one hand (keeps auctions finite)."""
 
+
+@attrs.frozen(slots=True)
+class UfosOptions(Options):
+    """The U.F.O.s options (RULINGS 3 and 8)."""
+
+    starting_points: int = option(
+        20, "points each player starts with (15 in the German edition)", low=1, high=1000
+    )
+    hands_per_player: int = option(2, "hands in a match, per player", low=1, high=20)
+    respy: bool = option(
+        False,
+        f"allow spying on the same player again in a hand (at most {RESPY_LIMIT} spies)",
+    )
+
+
 ORDERS: dict[str, TrickOrder] = {
     t: TrickOrder(trump=None if t == "X" else t, adopters=BLUES, deck=DECK) for t in TRUMP_CHOICES
 }
-"""The trick order for each Suit Card: its suit is trump (none for X); Blues adopt."""
+"""The trick order for each Suit Card: its suit is trump (none for X); the Blues adopt
+the led suit (and count as following it)."""
 
-_LEAD_TABLE = DECK.table_of(
-    lambda c: tuple(LEADS[(c, s)] for s in SUITS) if c in BLUES else (PLAYS[c.id],)
-)
+
+def lead_declares(order: TrickOrder, card: Card) -> tuple[str | None, ...]:
+    """The suits a led ``card`` may be declared as: for a Blue 10 or 12 (an adopter of
+    ``order``) one of R, Y, G, T, trump included; any other card names none (``None``).
+
+    A card played to a trick already led names no suit: an adopter takes the led suit.
+    """
+    return SUITS if card.bit & order.adopter_bits else (None,)
+
+
+def _leads(card: Card) -> tuple[PlayCard, ...]:
+    return tuple(
+        PLAYS[card.id] if d is None else LEADS[(card, d)] for d in lead_declares(ORDERS["X"], card)
+    )
+
+
+_LEAD_TABLE = DECK.table_of(_leads)
 """The leads of a bitmask of faces, by card id: a Blue once per suit it may be declared."""
 _PLAY_TABLE = DECK.table(lambda c: PLAYS[c.id])
 """The plays of a bitmask of faces, by card id."""
@@ -84,6 +133,12 @@ _FOLLOWS: dict[str, Callable[[int, str | None], tuple[PlayCard, ...]]] = {
     t: order.legal_for(_PLAY_TABLE) for t, order in ORDERS.items()
 }
 """For each Suit Card, the plays its trick order allows from a bitmask of faces."""
+_SPY_SETS: tuple[tuple[Spy, ...], ...] = tuple(
+    tuple(SPIES[t] for t in range(MAX_SETS) if mask >> t & 1) for mask in range(1 << MAX_SETS)
+)
+"""``_SPY_SETS[mask]``: the spies on the seats of a bitmask, lowest seat first."""
+_ALL_SEATS: tuple[int, ...] = tuple((1 << n) - 1 for n in range(MAX_SETS + 1))
+"""``_ALL_SEATS[n]``: the bitmask of seats 0 to n - 1."""
 _EVERYONE: dict[int, frozenset[int]] = {n: frozenset(range(n)) for n in range(1, MAX_SETS + 1)}
 _NOBODY: frozenset[int] = frozenset()
 _SEATS: tuple[tuple[int], ...] = tuple((s,) for s in range(MAX_SETS))
@@ -110,56 +165,6 @@ def hand_scores(tricks: Sequence[int], winner: int, game: str) -> list[int]:
     return out
 
 
-@attrs.frozen(slots=True)
-class UfosView(View):
-    """What one seat may know.
-
-    ``hand``: own cards. ``bid_cards``: own bid cards not played;
-    ``my_suit``/``my_game``: own pick (suit letter R, Y, G, T or X; high/low).
-    ``picked``: who has laid bid cards down. ``games``: every Game Card once
-    revealed (else None). ``spied``: ``(seat, suit letter)`` for each Suit Card
-    this seat has seen by spying. ``shown``: the bid cards face up for this
-    seat (own picks, revealed Game Cards, spied Suit Cards, the winner's Suit
-    Card). ``points``: everyone's points. ``auction``: ``(seat, action text)``
-    in order; ``passed``; ``high_bid``/``high_bidder`` (0/None before a bid).
-    ``bid_winner``, ``winning_bid``, ``trump`` (R, Y, G, T, or X for no trump)
-    and ``game`` once the auction is over. ``trick``: ``(seat, card, suit in
-    trick)`` of the trick in play, led by ``leader``; ``last_trick`` and
-    ``last_winner``: the trick just completed. ``tricks``: tricks taken.
-    ``last_tricks`` and ``last_scores``: each seat's tricks and points in the
-    previous hand.
-    """
-
-    phase: str
-    hand_number: int
-    hands_total: int
-    dealer: int
-    points: tuple[int, ...]
-    hand: tuple[Card, ...]
-    bid_cards: tuple[Card, ...]
-    my_suit: str | None
-    my_game: str | None
-    picked: tuple[bool, ...]
-    games: tuple[str | None, ...]
-    spied: tuple[tuple[int, str], ...]
-    shown: tuple[Card, ...]
-    auction: tuple[tuple[int, str], ...]
-    passed: tuple[bool, ...]
-    high_bid: int
-    high_bidder: int | None
-    bid_winner: int | None
-    winning_bid: int
-    trump: str | None
-    game: str | None
-    trick: tuple[tuple[int, Card, str], ...]
-    leader: int | None
-    last_trick: tuple[tuple[int, Card, str], ...]
-    last_winner: int | None
-    tricks: tuple[int, ...]
-    last_tricks: tuple[int, ...]
-    last_scores: tuple[int, ...]
-
-
 _BidPart = tuple[
     tuple[Card, ...],
     str | None,
@@ -174,28 +179,19 @@ _BidPart = tuple[
 class UfosState(State):
     """One U.F.O.s match; see the module docstring for the flow of a hand."""
 
-    def __init__(
-        self,
-        game: Game,
-        players: int,
-        seed: int,
-        options: Mapping[str, OptionValue],
-        auto_chance: bool = True,
-    ) -> None:
-        super().__init__(game, players, seed, options, auto_chance)
-        start = options["starting_points"]
-        per_player = options["hands_per_player"]
-        assert isinstance(start, int) and isinstance(per_player, int)
-        self.hands_total = per_player * players
-        self.respy = bool(options["respy"])
+    options: UfosOptions
+
+    def setup(self) -> None:
+        o = self.options
+        players = self.players
+        self.hands_total = o.hands_per_player * players
+        self.respy = o.respy
         self.size = len(DECK) // players
         self.order = TurnOrder(players, dealer=0)
-        self.board = Scoreboard.start(players, start, floor=0)
+        self.board = Scoreboard.start(players, o.starting_points, floor=0)
         self.last_scores: tuple[int, ...] = (0,) * players
         self.last_tricks: tuple[int, ...] = (0,) * players
         self._new_hand()
-        if auto_chance:
-            self.resolve_chance()
 
     def _new_hand(self) -> None:
         """Gather every card for the next deal and clear the hand's state."""
@@ -207,7 +203,7 @@ class UfosState(State):
         self.won: list[list[Card]] = [[] for _ in range(n)]
         self.tricks = [0] * n
         self.trick: Trick | None = None
-        self.last_trick: Trick | None = None
+        self.last_trick: Trick | None = None  # never changed once complete: copies share it
         self.last_winner = -1
         self.choice: SealedChoice[Choose] | None = None
         self.passed = [False] * n
@@ -222,6 +218,7 @@ class UfosState(State):
         self.trump: str | None = None
         self.mode: str | None = None
         self.trick_order = ORDERS["X"]
+        self._follows = _FOLLOWS["X"]
         self._last_plays: tuple[tuple[int, Card, str], ...] = ()
         self._auction_texts: tuple[tuple[int, str], ...] = ()
         self._bid_view: list[_BidPart | None] = [None] * n
@@ -231,7 +228,7 @@ class UfosState(State):
     def chance_cards(self) -> tuple[Card, ...]:
         return tuple(self.stock) if self.phase == DEAL else ()
 
-    def _to_act(self) -> tuple[int, ...]:
+    def to_act(self) -> tuple[int, ...]:
         phase = self.phase
         if phase in (PLAY, AUCTION):
             return _SEATS[self.order.current]
@@ -249,36 +246,229 @@ class UfosState(State):
         if phase == AUCTION:
             return self._legal_auction(seat) if seat == self.order.current else ()
         if phase == CHOOSE:
-            assert self.choice is not None
-            return CHOOSES if seat in self.choice.seats and seat not in self.choice.picks else ()
+            choice = self.choice
+            assert choice is not None
+            return CHOOSES if seat in choice.seats and seat not in choice.picks else ()
         return ()
 
     def _legal_plays(self, seat: int) -> tuple[Action, ...]:
+        """Leads by :func:`lead_declares`, follows by the trick order's ``playable_mask``."""
         assert self.trick is not None
         suits = self.trick.suits
         if not suits:
             return _LEAD_TABLE.of(self.held[seat])
-        assert self.trump is not None
-        return _FOLLOWS[self.trump](self.held[seat], suits[0])
+        return self._follows(self.held[seat], suits[0])
 
     def _legal_auction(self, seat: int) -> tuple[Action, ...]:
-        points = self.board.totals[seat]
+        """Wait or pass, the bids of :meth:`_bid_range`, the spies :meth:`_spy_cost` and
+        :meth:`_spied_already` allow: what :meth:`_refuse_auction` accepts."""
         out: list[Action]
         if seat == self.high_bidder:
             out = [WAIT]
-            can_spy = points - 1 >= self.high_bid
         else:
+            low, high = self._bid_range(seat)
             out = [PASS]
-            out.extend(bids(self.high_bid + 1, points))
-            can_spy = points >= 1
-        if can_spy:
-            if self.respy:
-                if self.spy_count[seat] < RESPY_LIMIT:
-                    out.extend(SPIES[t] for t in range(self.players) if t != seat)
-            else:
-                seen = self.spied[seat]
-                out.extend(SPIES[t] for t in range(self.players) if t != seat and not seen >> t & 1)
+            out.extend(bids(low, high))
+        if self._spy_cost(seat) is None:
+            targets = _ALL_SEATS[self.players] & ~(1 << seat) & ~self._spied_already(seat)
+            out.extend(_SPY_SETS[targets])
         return tuple(out)
+
+    # -- the rules, each stated once ------------------------------------------------
+
+    def _refusal(self, seat: int, action: Action) -> Refusal | None:
+        phase = self.phase
+        n = self.players
+        if phase == OVER:
+            return Refusal("game-over", "the match is over")
+        if not 0 <= seat < n:
+            return Refusal("no-such-seat", f"there is no seat {seat}; seats are 0 to {n - 1}")
+        if phase == DEAL:
+            return Refusal("deal-due", "the cards have not been dealt yet")
+        if phase == CHOOSE:
+            return self._refuse_choose(seat, action)
+        if isinstance(action, Choose):
+            return Refusal(
+                "bid-cards-chosen", "bid cards are chosen once per hand, before the auction"
+            )
+        if phase == AUCTION:
+            if isinstance(action, PlayCard):
+                return Refusal(
+                    "auction-first", "cards are played after the auction: pass, bid or spy"
+                )
+            return self._refuse_auction(seat, action)
+        if isinstance(action, Pass | Bid | Spy | Wait):
+            return Refusal("auction-over", "the auction is over: play a card")
+        if isinstance(action, PlayCard):
+            return self._refuse_play(seat, action)
+        current = self.order.current
+        if seat != current:
+            return Refusal("not-your-turn", f"it is not seat {seat}'s turn (to act: {current})")
+        legal = ", ".join(str(a) for a in self.legal_actions(seat)[:8])
+        return Refusal("not-allowed", f"not allowed now; legal actions include {legal}")
+
+    def _refuse_choose(self, seat: int, action: Action) -> Refusal | None:
+        """RULING 1: one Suit Card and one Game Card per seat, once per hand."""
+        assert self.choice is not None
+        if seat in self.choice.picks:
+            return Refusal("already-chosen", "you already chose your bid cards this hand")
+        if isinstance(action, Choose) and action.suit in TRUMP_CHOICES and action.game in GAMES:
+            return None
+        return Refusal(
+            "choose-first",
+            "every player first chooses a Suit Card and a Game Card, e.g. choose red high",
+        )
+
+    def _refuse_auction(self, seat: int, action: Action) -> Refusal | None:
+        """RULING 2: in turn, from the dealer; a pass is final."""
+        if self.passed[seat]:
+            if isinstance(action, Spy):
+                return Refusal(
+                    "passed-cannot-spy", "you passed; a player who has passed may not spy"
+                )
+            return Refusal("passed", "you passed; a pass is final for the rest of this auction")
+        current = self.order.current
+        if seat != current:
+            return Refusal("not-your-turn", f"it is seat {current}'s turn in the auction")
+        if isinstance(action, Pass):
+            return self._refuse_pass(seat)
+        if isinstance(action, Wait):
+            return self._refuse_wait(seat)
+        if isinstance(action, Bid):
+            return self._refuse_bid(seat, action.amount)
+        if isinstance(action, Spy):
+            return self._refuse_spy(seat, action.target)
+        return Refusal(
+            "not-allowed", "in the auction: pass, bid N, spy SEAT, or wait (high bidder)"
+        )
+
+    def _refuse_pass(self, seat: int) -> Refusal | None:
+        """The standing high bidder may not pass (it waits)."""
+        if seat == self.high_bidder:
+            return Refusal(
+                "high-bidder-cannot-pass",
+                f"you hold the standing bid of {self.high_bid}; wait or spy instead",
+            )
+        return None
+
+    def _refuse_wait(self, seat: int) -> Refusal | None:
+        """Only the standing high bidder waits."""
+        if seat != self.high_bidder:
+            return Refusal("only-high-bidder-waits", "only the standing high bidder may wait")
+        return None
+
+    def _bid_range(self, seat: int) -> tuple[int, int]:
+        """The bids ``seat`` may make (not the high bidder): above the standing bid (so at
+        least 1), at most its points (none with 0 points)."""
+        return self.high_bid + 1, self.board.totals[seat]
+
+    def _refuse_bid(self, seat: int, amount: int) -> Refusal | None:
+        """RULING 2: a bid in :meth:`_bid_range`; the high bidder may not raise its own bid."""
+        standing = self.high_bid
+        if seat == self.high_bidder:
+            return Refusal(
+                "own-bid",
+                f"you hold the standing bid of {standing} and may not raise your own bid; "
+                "wait or spy",
+            )
+        points = self.board.totals[seat]
+        if points <= 0:
+            return Refusal("no-points", "you have 0 points and cannot bid")
+        low, high = self._bid_range(seat)
+        if amount < low:
+            if standing > 0:
+                return Refusal(
+                    "bid-too-low", f"a bid of {amount} is not above the standing bid of {standing}"
+                )
+            return Refusal("bid-too-low", f"a bid must be at least 1, not {amount}")
+        if amount > high:
+            return Refusal(
+                "bid-over-points", f"a bid of {amount} is more than your {points} points"
+            )
+        return None
+
+    def _spy_cost(self, seat: int) -> Refusal | None:
+        """RULING 3, whoever the target: a spy costs a point; the high bidder keeps at
+        least its bid; with ``respy``, at most :data:`RESPY_LIMIT` spies a hand."""
+        points = self.board.totals[seat]
+        if points < 1:
+            return Refusal("spy-no-points", "spying costs 1 point and you have 0")
+        standing = self.high_bid
+        if seat == self.high_bidder and points - 1 < standing:
+            return Refusal(
+                "spy-below-bid",
+                f"spying would leave you {points - 1} points, "
+                f"fewer than your standing bid of {standing}",
+            )
+        if self.respy and self.spy_count[seat] >= RESPY_LIMIT:
+            return Refusal(
+                "spy-limit", f"you have spied {RESPY_LIMIT} times this hand, the most allowed"
+            )
+        return None
+
+    def _spied_already(self, seat: int) -> int:
+        """The seats ``seat`` may not spy on again this hand, as a bitmask (none with ``respy``)."""
+        return 0 if self.respy else self.spied[seat]
+
+    def _refuse_spy(self, seat: int, target: int) -> Refusal | None:
+        """RULING 3: spy on another seat, at :meth:`_spy_cost`, once each unless ``respy``."""
+        n = self.players
+        if target == seat:
+            return Refusal("spy-self", "you cannot spy on your own Suit Card")
+        if not 0 <= target < n:
+            return Refusal("no-such-seat", f"there is no seat {target}; seats are 0 to {n - 1}")
+        cost = self._spy_cost(seat)
+        if cost is not None:
+            return cost
+        if self._spied_already(seat) >> target & 1:
+            return Refusal(
+                "already-spied",
+                f"you already saw seat {target}'s Suit Card this hand (respy is off)",
+            )
+        return None
+
+    def _refuse_play(self, seat: int, action: PlayCard) -> Refusal | None:
+        """RULING 5: in turn, a held card, declared as :func:`lead_declares` says, following
+        suit by the trick order's ``must_follow``."""
+        current = self.order.current
+        if seat != current:
+            return Refusal("not-your-turn", f"it is seat {current}'s turn to play")
+        card = action.card
+        if card not in self.hands[seat]:
+            return Refusal("not-in-hand", f"you do not hold {card.text}")
+        trick = self.trick
+        assert trick is not None
+        led = trick.led
+        order = self.trick_order
+        declare = action.declare
+        allowed = lead_declares(order, card) if led is None else (None,)
+        if declare not in allowed:
+            if declare is None:
+                return Refusal(
+                    "declare-suit",
+                    f"a led {card.text} needs a suit: play {card.text} as R, Y, G or T",
+                )
+            if not card.bit & order.adopter_bits:
+                return Refusal(
+                    "no-declare", f"only a led Blue 10 or 12 is declared; play {card.text}"
+                )
+            if led is not None:
+                return Refusal(
+                    "no-declare",
+                    f"{card.text} takes the led suit {SUIT_NAMES[led]}; play {card.text}",
+                )
+            return Refusal(
+                "bad-declare", f"a led {card.text} is declared as R, Y, G or T, not {declare}"
+            )
+        if led is not None and order.must_follow(self.held[seat], card, led):
+            return Refusal(
+                "must-follow-suit",
+                f"you hold {SUIT_NAMES[led]} cards and must follow suit "
+                "(a Blue 10 or 12 may always be played)",
+            )
+        return None
+
+    # -- steps ----------------------------------------------------------------------
 
     def _apply(self, seat: int, action: Action) -> None:
         phase = self.phase
@@ -288,11 +478,8 @@ class UfosState(State):
         elif phase == AUCTION:
             self._bid_turn(seat, action)
         elif phase == CHOOSE:
-            assert self.choice is not None and isinstance(action, Choose)
-            self._bid_view = [None] * self.players
-            if self.choice.pick(seat, action):
-                self.phase = AUCTION
-                self.order.current = self.order.dealer
+            assert isinstance(action, Choose)
+            self._choose(seat, action)
         else:
             assert isinstance(action, Shuffle)
             self._deal(action.cards)
@@ -305,33 +492,66 @@ class UfosState(State):
         self.stock = []
         self.choice = SealedChoice(tuple(range(self.players)))
         self.phase = CHOOSE
+        if self.log is not None:
+            number = self.board.hands_played + 1
+            self.log.append(Dealt(self.order.dealer, size, number, self.hands_total))
+            for seat in range(self.players):
+                self.log.append(Received(seat, tuple(self.hands[seat]), to=only(seat)))
+
+    def _choose(self, seat: int, action: Choose) -> None:
+        choice = self.choice
+        assert choice is not None
+        n = self.players
+        self._bid_view = [None] * n
+        if self.log is not None:
+            self.log.append(Chose(seat, to=others(n, seat), cover=True))
+            self.log.append(Chose(seat, action.suit, action.game, to=only(seat)))
+        if choice.pick(seat, action):
+            self.phase = AUCTION
+            self.order.current = self.order.dealer
+            if self.log is not None:
+                self.log.append(GameCardsRevealed(tuple(choice.picks[s].game for s in range(n))))
 
     def _bid_turn(self, seat: int, action: Action) -> None:
         self.auction.append((seat, action))
+        log = self.log
         if isinstance(action, Pass):
             self.passed[seat] = True
             self.n_passed += 1
+            if log is not None:
+                log.append(Passed(seat))
         elif isinstance(action, Bid):
             self.high_bid = action.amount
             self.high_bidder = seat
+            if log is not None:
+                log.append(BidMade(seat, action.amount))
         elif isinstance(action, Spy):
+            target = action.target
             self.board.add(seat, -1)
-            self.board.add(action.target, 1)
-            self.spied[seat] |= 1 << action.target
+            self.board.add(target, 1)
+            self.spied[seat] |= 1 << target
             self.spy_count[seat] += 1
             self._bid_view[seat] = None
+            if log is not None:
+                assert self.choice is not None
+                suit = self.choice.picks[target].suit
+                log.append(Spied(seat, target))
+                log.append(SuitCardSeen(seat, target, SUIT_CARD[target][suit], suit, to=only(seat)))
+        elif log is not None:
+            log.append(Waited(seat))
         n = self.players
         if self.high_bidder >= 0 and self.n_passed == n - 1:
             self._win_bid(self.high_bidder, self.high_bid)
         elif self.n_passed == n:
             self._win_bid(self.order.dealer, 0)
         else:
-            nxt = (seat + 1) % n
-            while self.passed[nxt]:
-                nxt = (nxt + 1) % n
-            self.order.current = nxt
+            order = self.order
+            order.advance()
+            while self.passed[order.current]:
+                order.advance()
 
     def _win_bid(self, winner: int, amount: int) -> None:
+        """RULING 4: the winner pays the bid and shows its Suit Card; it leads."""
         assert self.choice is not None
         self.board.add(winner, -amount)
         pick = self.choice.picks[winner]
@@ -340,10 +560,15 @@ class UfosState(State):
         self.trump = pick.suit
         self.mode = pick.game
         self.trick_order = ORDERS[pick.suit]
+        self._follows = _FOLLOWS[pick.suit]
         self._bid_view = [None] * self.players
         self.trick = Trick(winner)
         self.order.current = winner
         self.phase = PLAY
+        if self.log is not None:
+            suit = pick.suit
+            self.log.append(AuctionWon(winner, amount, suit, pick.game, self.high_bidder >= 0))
+            self.log.append(SuitCardShown(winner, SUIT_CARD[winner][suit], suit))
 
     def _play(self, seat: int, card: Card, declare: str | None) -> None:
         trick = self.trick
@@ -353,8 +578,11 @@ class UfosState(State):
         if card not in hand:  # the last copy of its face
             self.held[seat] ^= card.bit
         trick.add(seat, card, self.trick_order, declare)
+        log = self.log
+        if log is not None:
+            log.append(Played(seat, card, declare))
         if len(trick.cards) < self.players:
-            self.order.current = (seat + 1) % self.players
+            self.order.advance()
             return
         winner = trick.winner()
         self.tricks[winner] += 1
@@ -363,6 +591,8 @@ class UfosState(State):
         self.last_trick = trick
         self.last_winner = winner
         self._last_plays = trick.plays()
+        if log is not None:
+            log.append(TrickWon(winner, trick.cards[trick.best], sum(self.tricks), trick.pairs()))
         if self.hands[winner]:
             self.trick = Trick(winner)
             self.order.current = winner
@@ -371,12 +601,27 @@ class UfosState(State):
         self._score_hand()
 
     def _score_hand(self) -> None:
+        """RULING 7 (:func:`hand_scores`), then the next deal or the end of the match."""
         assert self.mode is not None
         deltas = hand_scores(self.tricks, self.winner, self.mode)
         self.last_tricks = tuple(self.tricks)
         self.last_scores = self.board.add_hand(deltas)
+        if self.log is not None:
+            self.log.append(
+                UfosHandScored(
+                    self.board.hands_played,
+                    self.last_scores,
+                    tuple(self.board.totals),
+                    self.last_tricks,
+                    self.winner,
+                    self.mode,
+                )
+            )
         if self.board.hands_played >= self.hands_total:
             self.phase = OVER
+            if self.log is not None:
+                result = self.result()
+                self.log.append(MatchOver(result.scores, result.winners))
             return
         self.order.rotate_dealer()
         self._new_hand()
@@ -388,6 +633,40 @@ class UfosState(State):
         scores = tuple(float(t) for t in self.board.totals)
         return Result(scores, highest(scores))
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> UfosState:
+        """A fast independent copy for :meth:`clone`: only the mutable parts are copied.
+
+        Cards, actions, tuples, the options, the trick orders and a completed
+        trick never change and are shared. The generator is shared too: the core
+        reseeds it before every chance step.
+        """
+        new = object.__new__(type(self))
+        memo[id(self)] = new
+        fields = self.__dict__.copy()
+        fields["history"] = self.history.copy()
+        if self.log is not None:
+            fields["log"] = self.log.copy()
+        fields["stock"] = self.stock.copy()
+        fields["hands"] = [h.copy() for h in self.hands]
+        fields["held"] = self.held.copy()
+        fields["won"] = [w.copy() for w in self.won]
+        fields["tricks"] = self.tricks.copy()
+        if self.trick is not None:
+            fields["trick"] = self.trick.copy()
+        if self.choice is not None:
+            fields["choice"] = SealedChoice(self.choice.seats, self.choice.picks.copy())
+        fields["passed"] = self.passed.copy()
+        fields["spied"] = self.spied.copy()
+        fields["spy_count"] = self.spy_count.copy()
+        fields["auction"] = self.auction.copy()
+        fields["_bid_view"] = self._bid_view.copy()
+        order = self.order
+        fields["order"] = TurnOrder(order.players, order.dealer, order.current, order.direction)
+        board = self.board
+        fields["board"] = Scoreboard(board.totals.copy(), board.floor, board.hands.copy())
+        new.__dict__.update(fields)
+        return new
+
     # -- what seats may see -----------------------------------------------------
 
     def view(self, seat: int) -> UfosView:
@@ -397,7 +676,7 @@ class UfosState(State):
         trick = self.trick
         return UfosView(
             seat,
-            self._to_act(),
+            self.to_act(),
             self.phase,
             min(self.board.hands_played + 1, self.hands_total),
             self.hands_total,
@@ -435,8 +714,8 @@ class UfosState(State):
         choice = self.choice
         if choice is None:
             return (BID_SET[seat], None, None, (False,) * n, (None,) * n, (), ())
-        picks = choice.picks
-        my = picks.get(seat)
+        known = choice.known_to(seat)
+        my = known.get(seat)
         shown: list[Card] = []
         bid_cards = BID_SET[seat]
         if my is not None:
@@ -445,22 +724,22 @@ class UfosState(State):
             shown.extend(mine)
         games: tuple[str | None, ...] = (None,) * n
         spied: list[tuple[int, str]] = []
-        if len(picks) == n:
-            games = tuple(picks[s].game for s in range(n))
-            shown.extend(GAME_CARD[s][picks[s].game] for s in range(n) if s != seat)
+        if choice.revealed:
+            games = tuple(known[s].game for s in range(n))
+            shown.extend(GAME_CARD[s][known[s].game] for s in range(n) if s != seat)
             seen = self.spied[seat]
             for t in range(n):
                 if seen >> t & 1:
-                    spied.append((t, picks[t].suit))
-                    shown.append(SUIT_CARD[t][picks[t].suit])
+                    spied.append((t, known[t].suit))
+                    shown.append(SUIT_CARD[t][known[t].suit])
             winner = self.winner
             if winner >= 0 and winner != seat and not seen >> winner & 1:
-                shown.append(SUIT_CARD[winner][picks[winner].suit])
+                shown.append(SUIT_CARD[winner][known[winner].suit])
         return (
             bid_cards,
             my.suit if my is not None else None,
             my.game if my is not None else None,
-            tuple(s in picks for s in range(n)),
+            tuple(s in choice.picks for s in range(n)),
             games,
             tuple(spied),
             tuple(shown),
@@ -498,137 +777,6 @@ class UfosState(State):
         box = tuple(c for s in range(n, MAX_SETS) for c in BID_SET[s])
         zones.append(Zone("box", box, _NOBODY))
         return tuple(zones)
-
-    # -- rejected actions -------------------------------------------------------
-
-    def explain(self, seat: int, action: Action) -> tuple[str, str]:
-        phase = self.phase
-        n = self.players
-        if phase == OVER:
-            return "game-over", "the match is over"
-        if not 0 <= seat < n:
-            return "no-such-seat", f"there is no seat {seat}; seats are 0 to {n - 1}"
-        if phase == DEAL:
-            return "deal-due", "the cards have not been dealt yet"
-        if phase == CHOOSE:
-            return self._explain_choose(seat, action)
-        if isinstance(action, Choose):
-            return "bid-cards-chosen", "bid cards are chosen once per hand, before the auction"
-        if phase == AUCTION:
-            if isinstance(action, PlayCard):
-                return "auction-first", "cards are played after the auction: pass, bid or spy"
-            return self._explain_auction(seat, action)
-        if isinstance(action, Pass | Bid | Spy | Wait):
-            return "auction-over", "the auction is over: play a card"
-        if isinstance(action, PlayCard):
-            return self._explain_play(seat, action)
-        return super().explain(seat, action)
-
-    def _explain_choose(self, seat: int, action: Action) -> tuple[str, str]:
-        assert self.choice is not None
-        if seat in self.choice.picks:
-            return "already-chosen", "you already chose your bid cards this hand"
-        return (
-            "choose-first",
-            "every player first chooses a Suit Card and a Game Card, e.g. choose red high",
-        )
-
-    def _explain_auction(self, seat: int, action: Action) -> tuple[str, str]:
-        n = self.players
-        if self.passed[seat]:
-            if isinstance(action, Spy):
-                return "passed-cannot-spy", "you passed; a player who has passed may not spy"
-            return "passed", "you passed; a pass is final for the rest of this auction"
-        current = self.order.current
-        if seat != current:
-            return "not-your-turn", f"it is seat {current}'s turn in the auction"
-        points = self.board.totals[seat]
-        standing = self.high_bid
-        if isinstance(action, Pass):
-            return (
-                "high-bidder-cannot-pass",
-                f"you hold the standing bid of {standing}; wait or spy instead",
-            )
-        if isinstance(action, Wait):
-            return "only-high-bidder-waits", "only the standing high bidder may wait"
-        if isinstance(action, Bid):
-            amount = action.amount
-            if seat == self.high_bidder:
-                return (
-                    "own-bid",
-                    f"you hold the standing bid of {standing} and may not raise your own bid; "
-                    "wait or spy",
-                )
-            if points <= 0:
-                return "no-points", "you have 0 points and cannot bid"
-            if standing > 0 and amount <= standing:
-                return (
-                    "bid-too-low",
-                    f"a bid of {amount} is not above the standing bid of {standing}",
-                )
-            if amount < 1:
-                return "bid-too-low", f"a bid must be at least 1, not {amount}"
-            return "bid-over-points", f"a bid of {amount} is more than your {points} points"
-        if isinstance(action, Spy):
-            target = action.target
-            if target == seat:
-                return "spy-self", "you cannot spy on your own Suit Card"
-            if not 0 <= target < n:
-                return "no-such-seat", f"there is no seat {target}; seats are 0 to {n - 1}"
-            if points < 1:
-                return "spy-no-points", "spying costs 1 point and you have 0"
-            if seat == self.high_bidder and points - 1 < standing:
-                return (
-                    "spy-below-bid",
-                    f"spying would leave you {points - 1} points, "
-                    f"fewer than your standing bid of {standing}",
-                )
-            if self.respy:
-                return (
-                    "spy-limit",
-                    f"you have spied {RESPY_LIMIT} times this hand, the most allowed",
-                )
-            return (
-                "already-spied",
-                f"you already saw seat {target}'s Suit Card this hand (respy is off)",
-            )
-        return "not-allowed", "in the auction: pass, bid N, spy SEAT, or wait (high bidder)"
-
-    def _explain_play(self, seat: int, action: PlayCard) -> tuple[str, str]:
-        current = self.order.current
-        if seat != current:
-            return "not-your-turn", f"it is seat {current}'s turn to play"
-        card = action.card
-        hand = self.hands[seat]
-        if card not in hand:
-            return "not-in-hand", f"you do not hold {card.text}"
-        trick = self.trick
-        assert trick is not None
-        led = trick.led
-        if action.declare is not None:
-            if card not in BLUES:
-                return "no-declare", f"only a led Blue 10 or 12 is declared; play {card.text}"
-            if led is not None:
-                return (
-                    "no-declare",
-                    f"{card.text} takes the led suit {SUIT_NAMES[led]}; play {card.text}",
-                )
-            return (
-                "bad-declare",
-                f"a led {card.text} is declared as R, Y, G or T, not {action.declare}",
-            )
-        if led is None:
-            return (
-                "declare-suit",
-                f"a led {card.text} needs a suit: play {card.text} as R, Y, G or T",
-            )
-        if self.trick_order.must_follow(self.held[seat], card, led):
-            return (
-                "must-follow-suit",
-                f"you hold {SUIT_NAMES[led]} cards and must follow suit "
-                "(a Blue 10 or 12 may always be played)",
-            )
-        return super().explain(seat, action)
 
 
 def _card_id(card: Card) -> int:

@@ -1,14 +1,21 @@
-"""The Universal Deck bid-exact trick game, registered as ``universal-bid``."""
+"""The Universal Deck bid-exact trick game, registered as ``universal-bid``.
 
-from games.universal_bid.bots import HeuristicBot
-from games.universal_bid.deck import DECK, TRICK_ORDER, parse_card
-from games.universal_bid.game import (
-    DEFAULT_SCHEDULE,
-    GAME,
-    UniversalBidGame,
-    UniversalBidState,
-)
+Modules: :mod:`~games.universal_bid.cards` (the deck, card parsing, the trick
+order), :mod:`~games.universal_bid.actions` (bids, plays, parsing),
+:mod:`~games.universal_bid.events`, :mod:`~games.universal_bid.view`,
+:mod:`~games.universal_bid.state` (the rules and steps),
+:mod:`~games.universal_bid.game`, :mod:`~games.universal_bid.bot` and
+:mod:`~games.universal_bid.rules` (the rules text).
+"""
+
+from games.universal_bid.bot import HeuristicBot
+from games.universal_bid.cards import DECK, TRICK_ORDER, parse_card
+from games.universal_bid.game import UniversalBidGame
+from games.universal_bid.state import DEFAULT_SCHEDULE, UniversalBidOptions, UniversalBidState
 from games.universal_bid.view import HandScore, UniversalBidView
+
+GAME = UniversalBidGame()
+"""The registered game (entry point ``games.universal_bid:GAME``)."""
 
 __all__ = [
     "DECK",
@@ -18,6 +25,7 @@ __all__ = [
     "HandScore",
     "HeuristicBot",
     "UniversalBidGame",
+    "UniversalBidOptions",
     "UniversalBidState",
     "UniversalBidView",
     "parse_card",

@@ -193,6 +193,78 @@ def test_would_win_restart_copy_and_pairs() -> None:
     assert trick.winner() == 3 and trick.led == "G"
 
 
+def played(order: TrickOrder, cards: str, declared: str | None = None) -> tuple[int, Trick]:
+    """Play ``cards`` (seat 0 leads) with Trick.play; the winner it answers, and the trick."""
+    seats = cards.split()
+    trick = Trick(0, order=order, size=len(seats))
+    answers = [trick.play(s, C(t), declared if s == 0 else None) for s, t in enumerate(seats)]
+    assert answers[:-1] == [-1] * (len(seats) - 1)  # not complete until the last card
+    return answers[-1], trick
+
+
+@pytest.mark.parametrize(
+    ("order", "cards", "declared", "winner"),
+    [
+        (TrickOrder(trump="Y", deck=DECK), "R9 Y1 R13 G13", None, 1),  # the lowest trump
+        (TrickOrder(deck=DECK), "R9 Y1 R13 G13", None, 2),  # no trump: the highest red
+        (TrickOrder(suit_rank={"R": 3, "Y": 2, "G": 1, "B": 0}, deck=DECK), "G13 R1 Y13", None, 1),
+        (TrickOrder(trump="G", adopters=BLUES, deck=DECK), "B12 R11 Y13", "R", 0),  # a red 12
+        (TrickOrder(trump="G", adopters=BLUES, deck=DECK), "B12 G13", "G", 1),
+        (TrickOrder(trump="G", adopters=BLUES, deck=DECK), "R1 B10 B10", None, 1),  # first wins
+    ],
+)
+def test_play_answers_the_winner_once_complete(
+    order: TrickOrder, cards: str, declared: str | None, winner: int
+) -> None:
+    answer, trick = played(order, cards, declared)
+    assert answer == winner == trick.winner()
+    added = Trick(0)
+    for seat, text in enumerate(cards.split()):
+        added.add(seat, C(text), order, declared if seat == 0 else None)
+    assert trick.plays() == added.plays() and trick.best == added.best
+
+
+def test_play_keeps_the_led_suit_index_and_restart_clears_it() -> None:
+    order = TrickOrder(trump="G", adopters=BLUES, deck=DECK)
+    trick = Trick(2, order=order, size=3)
+    assert trick.lead == -1
+    trick.play(2, C("B10"), "Y")  # a led Blue takes the declared suit
+    assert trick.led == "Y" and trick.lead == DECK.suits.index("Y")
+    copy = trick.copy()
+    trick.restart(0)
+    assert (trick.lead, trick.led, len(trick)) == (-1, None, 0)
+    assert copy.lead == DECK.suits.index("Y") and copy.play(0, C("Y1")) == -1
+    with pytest.raises(ValueError, match="declared suit"):
+        trick.play(0, C("B12"))
+
+
+def test_play_needs_an_order_with_its_deck() -> None:
+    for trick in (Trick(0, size=2), Trick(0, order=TrickOrder(), size=2)):
+        with pytest.raises(ValueError, match="needs Trick"):
+            trick.play(0, C("R1"))
+
+
+@pytest.mark.parametrize("adopters", [frozenset(), BLUES])
+def test_legal_into_lists_what_legal_lists(adopters: frozenset[Card]) -> None:
+    order = TrickOrder(trump="G", adopters=adopters, deck=DECK)
+    table = DECK.table(lambda card: card.text)
+    legal_into = order.legal_into(table)
+    hands = [HAND, DECK.mask([C("Y9"), C("G1")]), DECK.mask(DECK.faces)]
+    for lead in ("R1", "Y1", "G13", "B12"):
+        for hand in hands:
+            trick = Trick(0, order=order, size=4)
+            assert legal_into(hand, trick) == order.legal(hand, None, table)  # leading
+            trick.play(0, C(lead), "R" if C(lead) in adopters else None)
+            assert legal_into(hand, trick) == order.legal(hand, trick.led, table)
+
+
+def test_table_expression_is_the_lookup_of_the_whole_mask() -> None:
+    table = DECK.table(lambda card: card.text)
+    body, names = table.expression("hand")
+    for mask in (0, HAND, DECK.mask(DECK.faces)):
+        assert eval(body, dict(names), {"hand": mask}) == table.of(mask)
+
+
 def test_a_copied_state_shares_its_deck_and_trick_order() -> None:
     import copy
 

@@ -534,3 +534,54 @@ def test_a_full_disk_under_logs_stops_the_run_with_one_line(
     assert out.rstrip().endswith(errors[0])
     assert "results over 3 finished matches" in out  # the matches played are reported
     assert sorted(p.name for p in logs.iterdir()) == [f"match-{i:06d}.json" for i in range(3)]
+
+
+def test_duplicate_deals_report_paired_differences(runner: CliRunner, tmp_path: Path) -> None:
+    out_file = tmp_path / "d.json"
+    args = ["tiny-cli", "--bot", "random", "--bot", "random", "--bot", "random", "-n", "30"]
+    code, out = arena(runner, *args, "--seed", "4", "--duplicate", "--json", str(out_file))
+    assert code == 0, out
+    data = load(out_file)
+    # 30 matches of 3 rotations: 10 deals, each two of the 3 entrants paired in each
+    assert data["duplicate"] is True and data["rotations"] == 3
+    assert data["deals"] + data["deals_dropped"] == 10
+    assert [(p["a_index"], p["b_index"]) for p in data["pairs"]] == [(0, 1), (0, 2), (1, 2)]
+    assert all(p["unit"] == "deal" and p["units"] == data["deals"] for p in data["pairs"])
+    # one bot class seeded by deal and seat: every rotation of a deal is the same
+    # match with the entrants moved, so every two entrants tie every deal exactly
+    assert all(p["win_rate_diff"] == 0.0 and p["win_rate_diff_sd"] == 0.0 for p in data["pairs"])
+    assert "Paired differences over" in out and "3 seat rotations each" in out
+
+
+def test_an_incomplete_last_deal_is_named(runner: CliRunner) -> None:
+    code, out = arena(
+        runner,
+        "tiny-cli",
+        "--bot",
+        "random",
+        "--bot",
+        "random",
+        "-n",
+        "5",
+        "--duplicate",
+        "--seed",
+        "1",
+    )
+    assert code == 0, out
+    assert "5 is not a multiple of 2" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--backend", "nope"], "--backend must be one of: local, ray; not 'nope'"),
+        (["--address", "auto"], "--address is for --backend ray only"),
+        (["--players", "7", "--permutations"], "--permutations: at most 6 players, not 7"),
+    ],
+)
+def test_bad_duplicate_and_backend_settings_are_one_line(
+    runner: CliRunner, args: list[str], message: str
+) -> None:
+    code, out = arena(runner, "uno-star-trek", "--bot", "random", *args)
+    assert code == 2
+    assert message in out and "Traceback" not in out

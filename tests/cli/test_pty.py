@@ -96,7 +96,7 @@ def test_bad_input_play_quit_and_resume(tmp_path: Path) -> None:
     child.sendline("play a9")
     child.expect("unknown card 'a9'")
     child.sendline("1")
-    child.expect("seat 0: pick high")
+    child.expect("seat 0 picks high")
     child.expect(PROMPT)
     child.sendline("quit")
     child.expect("Resume with: cardkit play --resume")
@@ -259,7 +259,7 @@ def test_a_terminal_closed_without_a_hangup_ends_quietly(tmp_path: Path) -> None
     )
     child.expect(PROMPT)
     child.sendline("1")
-    child.expect("seat 0: pick")
+    child.expect("seat 0 picks")
     child.expect(PROMPT)
     child.ptyproc.fileobj.close()  # the master end goes away; the process is not signalled
     deadline = time.monotonic() + TIMEOUT

@@ -1,8 +1,7 @@
 """The tiny test game dressed for the CLI tests, and a ``cardkit`` that knows it.
 
-``tiny-cli`` is tests/tinygame.py with three changes: its event lines hide a
-seat's sealed pick from the other seats, one suit has a style (the others get
-fallback colours), and it ships test bots that fail on purpose.
+``tiny-cli`` is tests/tinygame.py with two changes: one suit has a style (the
+others get fallback colours), and it ships test bots that fail on purpose.
 
 Run ``python -m tests.cli.tinycli ARGS`` (from the repository root) for the
 ``cardkit`` command line with ``tiny`` and ``tiny-cli`` registered: the pty
@@ -14,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from cardkit import CHANCE, Action, BaseBot, Option, State, View
+from cardkit import Action, BaseBot, Option, View
 from tests.tinygame import GAME as TINY
 from tests.tinygame import Pick, TinyGame
 
@@ -58,7 +57,7 @@ class IllegalBot(BaseBot):
 
 
 class TinyCliGame(TinyGame):
-    """Tiny with secret picks in its events, one suit style and failing test bots."""
+    """Tiny with one suit style and failing test bots."""
 
     id = "tiny-cli"
     name = "Tiny CLI"
@@ -68,13 +67,6 @@ class TinyCliGame(TinyGame):
         "illegal": IllegalBot,
     }
     suit_styles: ClassVar[Mapping[str, str]] = {"a": "red"}
-
-    def describe(self, state: State, seat: int, action: Action, viewer: int | None) -> str:
-        if isinstance(action, Pick) and viewer is not None and viewer != seat:
-            return f"seat {seat} picks in secret"
-        if seat == CHANCE:
-            return "the cards are shuffled and dealt"
-        return f"seat {seat}: {action}"
 
 
 GAME = TinyCliGame()

@@ -159,7 +159,7 @@ def test_a_closed_terminal_ends_quietly_with_every_step_saved(
     real_event = Renderer.event
 
     def event(self: Renderer, mark: str, text: str, bold: bool = False) -> object:
-        if text.startswith("seat 0: "):  # the person's first move: showing it fails
+        if text.startswith("seat 0 picks"):  # the person's first move: showing it fails
             terminal.dead = True
         return real_event(self, mark, text, bold)
 

@@ -5,15 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from cardkit import Game
 from cardkit.registry import bots_for
 from cardkit.runner import versus_random
 from cardkit.testing import check_game
 
 from cardkit_oh_hell import GAME, HeuristicBot
-
-ANY_GAME: Game[Any] = GAME
-"""The game as the kit and the runner take it (they are typed for a game of any state)."""
 
 
 @pytest.mark.parametrize(
@@ -27,18 +23,18 @@ ANY_GAME: Game[Any] = GAME
 )
 def test_conformance(options: dict[str, Any]) -> None:
     players = range(3, 8) if not options or "hands" in options else range(3, 4)
-    report = check_game(ANY_GAME, players=players, matches=4, options=options)
+    report = check_game(GAME, players=players, matches=4, options=options)
     assert sum(report.matches.values()) == 4 * len(players)
 
 
 def test_the_heuristic_bot_is_listed_for_the_game() -> None:
-    assert bots_for(ANY_GAME)["heuristic"] is HeuristicBot
+    assert bots_for(GAME)["heuristic"] is HeuristicBot
 
 
 def test_the_heuristic_bot_beats_random_play() -> None:
     share = 0.0
     matches = 120
-    for seat, outcome in versus_random(ANY_GAME, HeuristicBot, matches, 4, {"hands": 5}):
+    for seat, outcome in versus_random(GAME, HeuristicBot, matches, 4, {"hands": 5}):
         assert outcome.result is not None, outcome.failure
         share += outcome.result.share(seat)
     # A random seat would take a quarter of the wins.

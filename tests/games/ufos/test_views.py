@@ -1,10 +1,19 @@
-"""Views hold only what a seat may know; event lines hide the secrets."""
+"""Views hold only what a seat may know; events hide the secrets."""
 
 from __future__ import annotations
 
-from cardkit import Card
+from cardkit import Card, Event
+from cardkit.events import Played, TrickWon
 from cardkit.testing import cards_in
 from games.ufos import BID_DECK, DECK, GAME, UfosState, parse
+from games.ufos.events import (
+    AuctionWon,
+    Chose,
+    GameCardsRevealed,
+    Spied,
+    SuitCardSeen,
+    UfosHandScored,
+)
 
 from .helpers import HIGH_EXAMPLE, SUIT_HANDS, deal, new, run
 
@@ -89,50 +98,87 @@ def test_public_facts_in_every_view() -> None:
     assert view.hand == DECK.cards_of(SUIT_HANDS[3])
 
 
-def test_describe_hides_picks_and_spied_cards() -> None:
-    state = new()
+def recording() -> UfosState:
+    """``SUIT_HANDS`` dealt to a match that records events."""
+    state = GAME.create(4, seed=7, auto_chance=False, events=True)
     deal(state, *SUIT_HANDS)
-    pick = parse("choose red high")
-    assert GAME.describe(state, 0, pick, 1) == "seat 0 chose bid cards"
-    assert GAME.describe(state, 0, pick, 0) == "seat 0 chose red high"
-    assert GAME.describe(state, 0, pick, None) == "seat 0 chose red high"
-    run(state, "choose red high", "choose yellow low", "choose green high")
-    last = GAME.describe(state, 3, parse("choose x low"), 0)
-    assert last == (
-        "seat 3 chose bid cards; Game Cards revealed: "
-        "seat 0 high, seat 1 low, seat 2 high, seat 3 low"
-    )
-    run(state, "choose x low")
-    spy = parse("spy 2")
-    assert GAME.describe(state, 0, spy, 0).endswith("to spy on its Suit Card: green")
-    assert GAME.describe(state, 0, spy, 3).endswith("to spy on its Suit Card")
-    run(state, "bid 2", "pass", "pass")
-    assert GAME.describe(state, 3, parse("pass"), 2) == (
-        "seat 3 passes; seat 0 wins the bid for 2: trump red, game high"
-    )
-    run(state, "pass")
-    assert GAME.describe(state, 0, parse("play B10 as Y"), 1) == "seat 0 leads B10 as yellow"
+    return state
 
 
-def test_describe_names_the_trick_winner_and_the_hand_score() -> None:
-    state = new()
-    deal(state, *SUIT_HANDS)
-    run(state, "choose x high", "choose red low", "choose green high", "choose tan low")
-    run(state, "bid 2", "pass", "pass", "pass")
-    lines = []
+def step(state: UfosState, text: str) -> tuple[Event, ...]:
+    """Apply ``text`` for the seat asked first; the events of that step."""
+    return state.apply(state.to_act()[0], parse(text))
+
+
+def lines(events: tuple[Event, ...], viewer: int | None) -> list[str]:
+    return [GAME.line(e, viewer) for e in events if e.seen_by(viewer)]
+
+
+def test_events_hide_picks_and_spied_cards() -> None:
+    state = recording()
+    pick = state.apply(0, parse("choose red high"))
+    assert lines(pick, 1) == ["seat 0 chose bid cards"]  # hidden from the others
+    assert lines(pick, 0) == ["seat 0 chose red high"]  # shown to its seat
+    assert lines(pick, None) == ["seat 0 chose red high"]  # and to an all-seeing viewer
+    private = [e for e in pick if isinstance(e, Chose) and e.suit is not None]
+    assert private == [Chose(0, "R", "high", to=frozenset({0}))]
+    # the describe line a front end prints is built from the same events
+    fresh = recording()
+    assert GAME.describe(fresh, 0, parse("choose red high"), 1) == "seat 0 chose bid cards"
+    assert GAME.describe(fresh, 0, parse("choose red high"), None) == "seat 0 chose red high"
+    step(state, "choose yellow low")
+    step(state, "choose green high")
+    last = step(state, "choose x low")
+    assert lines(last, 0) == [
+        "seat 3 chose bid cards",
+        "Game Cards revealed: seat 0 high, seat 1 low, seat 2 high, seat 3 low",
+    ]
+    assert GameCardsRevealed(("high", "low", "high", "low")) in last
+    spy = step(state, "spy 2")
+    assert Spied(0, 2) in spy
+    assert lines(spy, 0) == [
+        "seat 0 pays seat 2 1 point to spy on its Suit Card",
+        "seat 0 sees seat 2's Suit Card: green",
+    ]
+    for seat in (1, 2, 3):  # the spied suit only to the spy
+        assert lines(spy, seat) == ["seat 0 pays seat 2 1 point to spy on its Suit Card"]
+    seen = next(e for e in spy if isinstance(e, SuitCardSeen))
+    assert seen.card is BID_DECK.card("green@2") and seen.to == frozenset({0})
+    step(state, "bid 2")  # seat 1
+    step(state, "pass")
+    step(state, "pass")
+    won = step(state, "pass")  # seat 0, the last to pass
+    assert lines(won, 2)[:2] == [
+        "seat 0 passes",
+        "seat 1 wins the bid for 2: trump yellow, game low",
+    ]
+    assert AuctionWon(1, 2, "Y", "low") in won
+    lead = step(state, "play B10 as G")
+    assert lead == (Played(1, DECK.card("B10"), "G"),)
+    assert lines(lead, 3) == ["seat 1 leads B10 as green"]
+
+
+def test_events_name_the_trick_winner_and_the_hand_score() -> None:
+    state = recording()
+    for text in ("choose x high", "choose red low", "choose green high", "choose tan low"):
+        step(state, text)
+    for text in ("bid 2", "pass", "pass", "pass"):
+        step(state, text)
+    events: list[Event] = []
     for trick in HIGH_EXAMPLE:
         for token in trick.split():
             card, _, declared = token.partition("=")
-            action = parse(f"play {card} as {declared}" if declared else f"play {card}")
-            seat = state.to_act()[0]
-            lines.append(GAME.describe(state, seat, action, 3))
-            state.apply(seat, action)
-    assert lines[0] == "seat 0 plays R15"
-    assert lines[3] == "seat 3 plays T1; seat 0 takes the trick"
-    assert lines[19] == "seat 3 plays T5; seat 1 takes the trick"  # Tom's Blue 10
-    assert lines[31] == "seat 0 plays R4; seat 2 takes the trick"  # Pete's Blue 12
-    assert sum("takes the trick" in line for line in lines) == 15
-    assert lines[56] == "seat 2 leads B12 as green"
-    assert lines[59] == (
-        "seat 1 plays Y13; seat 2 takes the trick; hand scored: +8 +3 +8 +0; points 26 23 28 20"
-    )
+            events.extend(step(state, f"play {card} as {declared}" if declared else f"play {card}"))
+    won = [e for e in events if isinstance(e, TrickWon)]
+    assert len(won) == 15
+    assert (won[0].seat, won[0].card.text) == (0, "R15")
+    assert (won[4].seat, won[4].card.text) == (1, "B10")  # Tom's Blue 10
+    assert (won[7].seat, won[7].card.text) == (2, "B12")  # Pete's Blue 12
+    assert Played(2, DECK.card("B12"), "G") in events  # the last trick, led by Pete
+    assert (won[14].seat, won[14].number) == (2, 15)
+    (scored,) = [e for e in events if isinstance(e, UfosHandScored)]
+    # High: Bill (seat 0, bid 2) scores 2 x 4, the others their tricks
+    assert scored.tricks == (4, 3, 8, 0)
+    assert scored.points == (8, 3, 8, 0)
+    assert scored.totals == (26, 23, 28, 20)
+    assert all(e.to is None for e in events)  # plays and outcomes are public

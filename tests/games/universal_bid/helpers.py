@@ -14,10 +14,11 @@ def cards(text: str) -> list[Any]:
     return [parse_card(t) for t in text.split()]
 
 
-def new(players: int, schedule: str | None = None) -> UniversalBidState:
-    """A match with chance applied by hand (nothing drawn or dealt yet)."""
+def new(players: int, schedule: str | None = None, events: bool = False) -> UniversalBidState:
+    """A match with chance applied by hand (nothing drawn or dealt yet); ``events``: it
+    records events."""
     options = {} if schedule is None else {"schedule": schedule}
-    state = GAME.create(players, seed=0, options=options, auto_chance=False)
+    state = GAME.create(players, seed=0, options=options, auto_chance=False, events=events)
     assert isinstance(state, UniversalBidState)
     return state
 
@@ -36,9 +37,11 @@ def deal(state: UniversalBidState, hands: Mapping[int, str]) -> None:
     state.apply(CHANCE, Shuffle(stack(DECK.cards, *(cards(hands[s]) for s in order))))
 
 
-def start(players: int, schedule: str, dealer: int, hands: Mapping[int, str]) -> UniversalBidState:
+def start(
+    players: int, schedule: str, dealer: int, hands: Mapping[int, str], events: bool = False
+) -> UniversalBidState:
     """A match where ``dealer`` drew E:Sun (the others low V cards), then ``hands`` dealt."""
-    state = new(players, schedule)
+    state = new(players, schedule, events)
     low = iter(["V:1", "V:2", "V:3", "V:4", "V:5", "V:6"])
     draw(state, *("E:Sun" if s == dealer else next(low) for s in range(players)))
     assert state.view(0).dealer == dealer

@@ -6,7 +6,8 @@ import pytest
 
 from cardkit import ParseError
 from games.universal_bid import DECK, TRICK_ORDER, parse_card
-from games.universal_bid.deck import cards_in, mask_of, plays_in, suit_plays
+from games.universal_bid.actions import plays_in, suit_plays
+from games.universal_bid.cards import cards_in, mask_of
 
 
 def test_deck_has_54_cards_six_suits_nine_ranks() -> None:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from cardkit import CHANCE, Bid, IllegalActionError, OptionError, Pass, Play, Shuffle
+from cardkit import CHANCE, Bid, IllegalActionError, OptionError, Pass, Play, Shuffle, stack
+from cardkit.events import Received, cards_of
 from cardkit.testing import cards_in
 from games.universal_bid import DECK, GAME, UniversalBidState, parse_card
+from games.universal_bid.events import DealerDrawn
 
-from .helpers import act, bids, deal, draw, new, start
+from .helpers import act, bids, cards, deal, draw, new, start
 
 
 def amounts(state: UniversalBidState, seat: int) -> list[int]:
@@ -69,21 +71,32 @@ def test_the_draw_takes_one_card_per_seat_from_the_whole_deck() -> None:
 
 
 def test_draw_event_names_the_draws_and_the_dealer() -> None:
-    state = new(3, "1")
+    state = new(3, "1", events=True)
     shuffle = Shuffle(tuple(DECK.cards[::-1][:3]))  # seat 0 E:Sun, seat 1 E:Moon, seat 2 E:7
     line = GAME.describe(state, CHANCE, shuffle, viewer=1)
     assert "seat 0 E:Sun" in line and "seat 1 E:Moon" in line and "seat 2 E:7" in line
     assert "seat 0 deals first" in line
+    (event,) = state.apply(CHANCE, shuffle)
+    assert isinstance(event, DealerDrawn) and event.to is None
+    assert event.draw == ((0, "E:Sun"), (1, "E:Moon"), (2, "E:7")) and event.dealer == 0
 
 
 def test_deal_hides_hands_and_the_left_of_dealer_bids_first() -> None:
-    state = start(3, "2", dealer=1, hands={2: "E:Sun E:1", 0: "J:3 V:1", 1: "M:4 M:2"})
+    state = new(3, "2", events=True)
+    draw(state, "V:1", "E:Sun", "V:2")
+    hands = {2: "E:Sun E:1", 0: "J:3 V:1", 1: "M:4 M:2"}
+    order = [2, 0, 1]  # the dealer (seat 1) deals from its left
+    events = state.apply(CHANCE, Shuffle(stack(DECK.cards, *(cards(hands[s]) for s in order))))
     assert [c.text for c in state.view(2).hand] == ["E:1", "E:Sun"]
     assert [c.text for c in state.view(0).hand] == ["J:3", "V:1"]
     assert [c.text for c in state.view(1).hand] == ["M:2", "M:4"]
     assert state.to_act() == (2,)
-    line = GAME.describe(state, CHANCE, Shuffle(DECK.cards), viewer=0)
-    assert ":" not in line.split("deals")[-1]  # the deal event names no card
+    public = [e for e in events if e.to is None]
+    assert [str(e) for e in public] == ["hand 1 of 1: seat 1 deals 2 cards each"]
+    assert all(cards_of(e) == () for e in public)  # the deal event names no card
+    for seat in range(3):
+        (mine,) = [e for e in events if isinstance(e, Received) and e.seat == seat]
+        assert mine.to == frozenset({seat}) and set(mine.cards) == set(cards(hands[seat]))
 
 
 def test_deal_rotates_left_each_hand() -> None:
@@ -371,13 +384,15 @@ def test_tied_highest_totals_share_the_win() -> None:
 
 
 def test_event_lines_for_bids_tricks_and_the_hand_score() -> None:
-    state = start(3, "2,1", dealer=0, hands={1: "E:Sun E:Moon", 2: "V:1 V:2", 0: "J:1 J:2"})
+    hands = {1: "E:Sun E:Moon", 2: "V:1 V:2", 0: "J:1 J:2"}
+    state = start(3, "2,1", dealer=0, hands=hands, events=True)
 
     def said(seat: int, text: str) -> str:
         action = GAME.parse_action(text, state)
         lines = {GAME.describe(state, seat, action, viewer) for viewer in (None, 0, 1, 2)}
         assert len(lines) == 1  # nothing here is secret: every viewer reads the same
-        state.apply(seat, action)
+        events = state.apply(seat, action)
+        assert "; ".join(str(e) for e in events) in lines
         return lines.pop()
 
     assert said(1, "bid 0") == "seat 1 bids 0"
@@ -385,16 +400,18 @@ def test_event_lines_for_bids_tricks_and_the_hand_score() -> None:
     assert said(0, "bid 1") == "seat 0 bids 1 (bids total 1 for 2 tricks)"
     assert said(1, "play E:Sun") == "seat 1 plays E:Sun"
     assert said(2, "play V:1") == "seat 2 plays V:1"
-    assert said(0, "play J:1") == "seat 0 plays J:1; seat 1 wins the trick"
+    assert said(0, "play J:1") == "seat 0 plays J:1; seat 1 wins the trick with E:Sun"
     said(1, "play E:Moon")
     said(2, "play V:2")
     # seat 0 bid 1 and took none; seat 1 bid 0 and took both; seat 2 made its zero
     assert said(0, "play J:2") == (
-        "seat 0 plays J:2; seat 1 wins the trick; hand 1 of 2 scored: "
-        "seat 0 bid 1, took 0: +0; seat 1 bid 0, took 2: +2; seat 2 bid 0, took 0: exact, +10"
+        "seat 0 plays J:2; seat 1 wins the trick with E:Moon; hand 1 of 2 scored: "
+        "seat 0 bid 1, took 0: +0; seat 1 bid 0, took 2: +2; seat 2 bid 0, took 0: exact, +10; "
+        "totals 0 2 10"
     )
+    # the next deal: seat 1 deals, so seat 2 (its left) gets the shuffle's first card
     deal_line = GAME.describe(state, CHANCE, Shuffle(DECK.cards), viewer=2)
-    assert deal_line == "hand 2 of 2: seat 1 deals 1 card each"
+    assert deal_line == "hand 2 of 2: seat 1 deals 1 card each; seat 2 receives V:1"
 
 
 def test_event_line_when_the_last_card_takes_the_trick() -> None:
@@ -404,6 +421,7 @@ def test_event_line_when_the_last_card_takes_the_trick() -> None:
     line = GAME.describe(state, 0, GAME.parse_action("play E:1"), viewer=None)
     # E beats V: seat 0 takes the only trick; its zero bid is missed, seat 1's is made
     assert line == (
-        "seat 0 plays E:1; seat 0 wins the trick; hand 1 of 1 scored: "
-        "seat 0 bid 0, took 1: +1; seat 1 bid 0, took 0: exact, +10"
+        "seat 0 plays E:1; seat 0 wins the trick with E:1; hand 1 of 1 scored: "
+        "seat 0 bid 0, took 1: +1; seat 1 bid 0, took 0: exact, +10; totals 1 10; "
+        "the match is over: seat 1 wins (scores 1 10)"
     )

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from cardkit import Action, Bid, Card, Play
 from cardkit.bots import BaseBot
 from cardkit.game import View
-from games.universal_bid.deck import ALL_CARDS, CARDS, mask_of
+from games.universal_bid.cards import ALL_CARDS, CARDS, mask_of
 from games.universal_bid.view import UniversalBidView
 
 

@@ -8,18 +8,17 @@ Card ids run from the weakest card (``V:1``, id 0) to the strongest
 played wins a trick whatever was led, and the highest rank within it, the
 strongest card of a trick is also the card with the highest id. Hands are
 bitmasks (bit ``id`` set for each card held); the core's
-:class:`~cardkit.CardTable` lookups below turn them into cards or
-:class:`~cardkit.actions.Play` actions without a loop, and :data:`TRICK_ORDER`
-says what may be played and who wins.
+:class:`~cardkit.CardTable` lookups below turn them into cards without a loop
+(:mod:`games.universal_bid.actions` does the same for plays), and
+:data:`TRICK_ORDER` says what may be played and who wins.
 
-Cards and plays are listed suit by suit from E down to V, and within a suit
-from 1 up to Sun: the order in which front ends show a hand, so a numbered
-list of plays reads like the hand.
+Cards are listed suit by suit from E down to V, and within a suit from 1 up to
+Sun: the order in which front ends show a hand.
 """
 
 from __future__ import annotations
 
-from cardkit import Bid, Card, Deck, ParseError, Play, TrickOrder
+from cardkit import Card, Deck, ParseError, TrickOrder
 
 SUITS_LOW_FIRST = ("V", "S", "N", "M", "J", "E")
 """Suits from the weakest to the strongest; the index is the suit's tier."""
@@ -52,38 +51,17 @@ TRICK_ORDER = TrickOrder(suit_rank=SUIT_TIER, deck=DECK)
 ALL_CARDS = (1 << len(CARDS)) - 1
 """Bitmask of the whole deck."""
 
-PLAYS: tuple[Play, ...] = tuple(Play(card) for card in CARDS)
-"""The one ``Play`` action of each card, by id."""
-
 MAX_HAND = len(CARDS) // 2
 """The largest hand that can be dealt (two players)."""
 
-BIDS: tuple[Bid, ...] = tuple(Bid(amount) for amount in range(MAX_HAND + 1))
-"""The one ``Bid`` action of each amount from 0 to :data:`MAX_HAND`."""
-
-
-PLAY_TABLE = DECK.table(lambda card: PLAYS[card.id], SUITS)
-"""The plays of a bitmask: suits E to V, each from 1 up to Sun (see the module docstring)."""
-
 CARD_TABLE = DECK.table(lambda card: card, SUITS)
-"""The cards of a bitmask, in :data:`PLAY_TABLE` order."""
-
-LEGAL_PLAYS = TRICK_ORDER.legal_for(PLAY_TABLE)
-"""``LEGAL_PLAYS(hand, led)``: the plays the core allows from a bitmask, in table order."""
+"""The cards of a bitmask: suits E to V, each from 1 up to Sun (see the module docstring)."""
 
 cards_in = CARD_TABLE.of
 """``cards_in(mask)``: the cards of a bitmask, suits E to V, each from 1 up to Sun."""
 
-plays_in = PLAY_TABLE.of
-"""``plays_in(mask)``: the ``Play`` actions of a bitmask, in :func:`cards_in` order."""
-
 mask_of = DECK.mask
 """``mask_of(cards)``: the bitmask of some cards."""
-
-
-def suit_plays(mask: int, tier: int) -> tuple[Play, ...]:
-    """The ``Play`` actions of the cards of suit ``tier`` in a bitmask, from 1 up to Sun."""
-    return PLAY_TABLE.of_suit(mask, SUITS_LOW_FIRST[tier])
 
 
 _BY_KEY: dict[str, Card] = {card.text.lower(): card for card in CARDS}

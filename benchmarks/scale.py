@@ -1,0 +1,166 @@
+"""Evaluation at scale: backends' matches/s, Ray's per-chunk cost, and duplicate deals' gain.
+
+    python -m benchmarks.scale backends [--matches 10000]   # local 1 and 2 workers, Ray 2
+    python -m benchmarks.scale variance [--matches 2400]    # fresh against duplicate deals
+
+``backends`` plays ``--matches`` 4-player universal-bid matches (random bots,
+full ten-hand matches) through :func:`cardkit.backends.stream` in this
+process: locally with 1 and 2 workers, then on a local Ray of 2 CPUs (started
+before the clock; its start-up is reported apart). Ray's per-chunk cost is the
+mean wall time of empty chunks (no match) sent as tasks, 2 at a time, which is
+what a chunk pays on top of its matches. ``variance`` measures, per built-in
+game, heuristic against random: the standard deviation of the paired
+difference per match with fresh deals and per deal with duplicate deals, and
+from them the matches each needs for the same interval.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from cardkit import arena
+from cardkit.backends import import_ray, play_chunk, stream
+
+GAME = "universal-bid"
+PLAYERS = 4
+CLUSTER_CORES = 64
+TARGET_MATCHES = 10_000_000
+EMPTY_CHUNKS = 400
+
+
+def _rate(plan: arena.Plan, matches: int, workers: int, backend: str) -> tuple[float, float]:
+    """Wall seconds and matches/s of one run."""
+    started = time.perf_counter()
+    played = sum(1 for _ in stream(plan, matches, workers, backend=backend))
+    seconds = time.perf_counter() - started
+    assert played == matches
+    return seconds, matches / seconds
+
+
+def _chunk_overhead(plan: arena.Plan, workers: int) -> float:
+    """Mean wall seconds per empty chunk on Ray, ``workers`` tasks in flight."""
+    ray = import_ray()
+    remote = ray.remote(num_cpus=1, max_retries=3)(play_chunk)
+    ref = ray.put(plan)
+    ray.get([remote.remote(ref, 0, 0) for _ in range(workers * 4)])  # warm the workers
+    started = time.perf_counter()
+    pending = [remote.remote(ref, 0, 0) for _ in range(workers * 4)]
+    sent = len(pending)
+    while pending:
+        ready, pending = ray.wait(pending, num_returns=1)
+        ray.get(ready)
+        if sent < EMPTY_CHUNKS:
+            pending.append(remote.remote(ref, 0, 0))
+            sent += 1
+    return (time.perf_counter() - started) * workers / EMPTY_CHUNKS
+
+
+def backends(matches: int) -> list[str]:
+    """Lines of the backends figure and the 10-million-match estimate (see :func:`measure`)."""
+    return measure(matches)[1]
+
+
+def measure(matches: int) -> tuple[tuple[float, float], list[str]]:
+    """Ray's and local's matches/s on 2 workers, and the lines of the figure."""
+    plan = arena.make_plan(GAME, ["random"] * PLAYERS, seed=1)
+    lines = [f"{GAME}, {PLAYERS} players, random bots, {matches:,} matches, {os.cpu_count()} CPUs"]
+    load = os.getloadavg()[0]
+    local1 = _rate(plan, matches, 1, "local")
+    local2 = _rate(plan, matches, 2, "local")
+    ray = import_ray()
+    started = time.perf_counter()
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    init = time.perf_counter() - started
+    try:
+        ray2 = _rate(plan, matches, 2, "ray")
+        overhead = _chunk_overhead(plan, 2)
+    finally:
+        ray.shutdown()
+    for name, (seconds, rate) in (
+        ("local, 1 worker", local1),
+        ("local, 2 workers", local2),
+        ("ray, 2 workers", ray2),
+    ):
+        lines.append(f"| {name} | {seconds:.1f} s | {rate:,.0f} matches/s |")
+    lines.append(f"ray / local on 2 workers: {ray2[1] / local2[1]:.2f}x (target >= 0.9x)")
+    lines.append(f"ray start-up (ray.init): {init:.1f} s, not in the figures")
+    per_match = 1 / local1[1]
+    size = arena.chunk_size(TARGET_MATCHES, CLUSTER_CORES)
+    chunks = math.ceil(TARGET_MATCHES / size)
+    compute = TARGET_MATCHES * per_match / CLUSTER_CORES
+    extra = chunks * overhead / CLUSTER_CORES
+    lines.append(
+        f"per match {per_match * 1000:.2f} ms (1 worker); Ray per-chunk cost "
+        f"{overhead * 1000:.2f} ms; chunk size for {TARGET_MATCHES:,} matches on "
+        f"{CLUSTER_CORES} workers: {size} ({chunks:,} chunks)"
+    )
+    lines.append(
+        f"estimate, {TARGET_MATCHES:,} matches on {CLUSTER_CORES} cores: "
+        f"{compute / 60:.1f} min of play + {extra:.1f} s of chunk cost = "
+        f"{(compute + extra) / 60:.1f} min (load average {load:.2f} at the start)"
+    )
+    return (ray2[1], local2[1]), lines
+
+
+VARIANCE_GAMES: dict[str, dict[str, Any]] = {
+    "universal-bid": {},
+    "ufos": {},
+    "uno-star-trek": {},
+}
+
+
+def variance(matches: int, workers: int) -> list[str]:
+    """Per game: sd of the heuristic - random paired difference, fresh and duplicate."""
+    from cardkit.registry import get_game
+
+    lines = [
+        "| game | players | figure | sd per match, fresh | sd per deal, duplicate "
+        "| matches per deal | fresh / duplicate matches for the same interval |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for game, options in VARIANCE_GAMES.items():
+        g = get_game(game)
+        n = g.default_players
+        bots = ["heuristic"] + ["random"] * (n - 1)
+        count = matches - matches % n
+        runs = {
+            dup: arena.run(g, bots, count, seed=11, options=options, duplicate=dup, workers=workers)
+            for dup in (False, True)
+        }
+        for figure, key in (("win rate", "win_rate_diff"), ("score", "mean_score_diff")):
+            fresh = _sd(runs[False], key)
+            dup = _sd(runs[True], key)
+            if fresh is None or dup is None:
+                continue
+            ratio = "-" if dup == 0 else f"{fresh**2 / (n * dup**2):.2f}x"
+            lines.append(f"| {game} | {n} | {figure} | {fresh:.3f} | {dup:.3f} | {n} | {ratio} |")
+    return lines
+
+
+def _sd(tally: arena.Tally, key: str) -> float | None:
+    """The standard deviation per unit of entrant 0 minus entrant 1 (``key``'s figure)."""
+    table = tally.pair_shares if key == "win_rate_diff" else tally.pair_scores
+    return table[(0, 1)].sd()
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Print one of the figures."""
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.scale")
+    parser.add_argument("figure", choices=("backends", "variance"))
+    parser.add_argument("--matches", type=int, default=None)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args(argv)
+    if args.figure == "backends":
+        lines = backends(args.matches or 10_000)
+    else:
+        lines = variance(args.matches or 2400, args.workers)
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,168 @@
+"""Where an arena's matches are played: local processes, or a Ray cluster.
+
+Both backends play the same :func:`~cardkit.arena.play_one` for each match
+index and yield the reports in match order, so a run's results for a seed are
+the same whatever the backend and the number of workers.
+
+``local`` is :func:`cardkit.arena.reports`: this machine's processes.
+
+``ray`` (``pip install 'cardkit[ray]'``) sends chunks of consecutive match
+indices as Ray tasks: the plan goes out once (``ray.put``), each task gets
+only its bounds and sends back one small report per match. A bounded number
+of chunks is in flight, so memory stays flat. A task whose worker dies is run
+again by Ray (``max_retries``), and since a match depends only on its index
+the results are those of a run without the loss. ``ray.init()`` starts a
+local Ray with ``workers`` CPUs unless Ray is already running in this
+process; ``address`` joins an existing cluster (``"auto"``, or
+``"ray://HOST:PORT"``). A Ray started here is shut down when the run ends.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Callable, Generator
+from typing import Any
+
+from cardkit.arena import (
+    IN_FLIGHT_PER_WORKER,
+    ArenaError,
+    Plan,
+    Report,
+    _move_clock,
+    chunk_size,
+    chunks,
+    play_one,
+    reports,
+)
+
+BACKENDS = ("local", "ray")
+RAY_RETRIES = 3
+"""Times Ray runs a chunk again after its worker died."""
+
+
+class BackendError(Exception):
+    """A backend cannot be used (Ray not installed, no cluster at the address): one line."""
+
+
+def stream(
+    plan: Plan,
+    matches: int,
+    workers: int = 1,
+    *,
+    backend: str = "local",
+    address: str | None = None,
+    stop: Callable[[], bool] = lambda: False,
+) -> Generator[Report, None, None]:
+    """Every match's report in match order, from ``backend``; see :func:`cardkit.arena.reports`.
+
+    Close the iterator (``contextlib.closing``) when you may not exhaust it:
+    the workers end then. ``address`` is for ``ray`` only.
+    """
+    if backend == "local":
+        if address is not None:
+            raise BackendError("--address is for --backend ray only")
+        return reports(plan, matches, workers, stop)
+    if backend == "ray":
+        if workers < 1:
+            raise ValueError(f"workers must be at least 1, not {workers}")
+        return _ray_reports(plan, matches, workers, address, stop)
+    raise BackendError(f"unknown backend {backend!r}; use one of: {', '.join(BACKENDS)}")
+
+
+def play_chunk(plan: Plan, start: int, stop: int) -> tuple[str, int, Any]:
+    """Play matches ``start`` to ``stop - 1``: ``("ok", start, reports)`` or
+    ``("error", start, line)`` when a record cannot be written."""
+    try:
+        with _move_clock(plan.move_time):
+            return ("ok", start, [play_one(plan, i) for i in range(start, stop)])
+    except ArenaError as exc:
+        return ("error", start, str(exc))
+
+
+def import_ray() -> Any:
+    """The ``ray`` module, or :class:`BackendError` saying how to install it."""
+    try:
+        import ray
+    except ImportError:
+        raise BackendError(
+            "--backend ray needs Ray: pip install 'cardkit[ray]' (or pip install 'ray>=2.9')"
+        ) from None
+    return ray
+
+
+def start_ray(workers: int, address: str | None) -> bool:
+    """Start or join Ray unless it is running here; True when this call started it."""
+    ray = import_ray()
+    if ray.is_initialized():
+        return False
+    settings: dict[str, Any] = {
+        "include_dashboard": False,
+        "log_to_driver": False,
+        "logging_level": logging.ERROR,
+    }
+    try:
+        if address is None:
+            ray.init(num_cpus=workers, **settings)
+        else:
+            ray.init(address=address, **settings)
+    except (ConnectionError, RuntimeError, ValueError) as exc:
+        where = "a local Ray" if address is None else f"the Ray cluster at {address}"
+        raise BackendError(f"cannot start {where}: {str(exc).splitlines()[0]}") from None
+    return True
+
+
+_REMOTE: dict[str, Any] = {}
+
+
+def _ray_reports(
+    plan: Plan, matches: int, workers: int, address: str | None, stop: Callable[[], bool]
+) -> Generator[Report, None, None]:
+    ray = import_ray()
+    started = start_ray(workers, address)
+    try:
+        remote = _REMOTE.get("play")
+        if remote is None:
+            remote = _REMOTE["play"] = ray.remote(num_cpus=1, max_retries=RAY_RETRIES)(play_chunk)
+        size = chunk_size(matches, workers)
+        fresh = chunks(matches, size)
+        bound = workers * IN_FLIGHT_PER_WORKER
+        plan_ref = ray.put(plan)
+        pending: dict[Any, int] = {}
+        done: dict[int, list[Report]] = {}
+        counted = 0
+        exhausted = False
+        try:
+            while counted < matches:
+                while not exhausted and len(pending) + len(done) < bound:
+                    bounds = next(fresh, None)
+                    if bounds is None:
+                        exhausted = True
+                        break
+                    pending[remote.remote(plan_ref, *bounds)] = bounds[0]
+                while counted in done:
+                    for report in done.pop(counted):
+                        if stop():
+                            return
+                        yield report
+                        counted = report.index + 1
+                if counted >= matches or stop():
+                    return
+                ready, _ = ray.wait(list(pending), num_returns=1, timeout=0.2)
+                for ref in ready:
+                    del pending[ref]
+                    try:
+                        kind, start, payload = ray.get(ref)
+                    except Exception as exc:  # retries used up, or the cluster went away
+                        why = f"{type(exc).__name__}: {exc}"
+                        raise ArenaError(f"a Ray task failed: {why}") from None
+                    if kind == "error":
+                        raise ArenaError(payload)
+                    done[start] = payload
+        finally:
+            for ref in pending:
+                with contextlib.suppress(Exception):
+                    ray.cancel(ref, force=True)
+    finally:
+        if started:
+            ray.shutdown()

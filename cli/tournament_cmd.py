@@ -1,0 +1,367 @@
+"""``cardkit tournament``: any number of bots, balanced tables, duplicate deals, ratings."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import statistics
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from cardkit.arena import Tally
+    from cardkit.ratings import Fit
+
+DEFAULT_MATCHES = 1000
+DEFAULT_MAX_MATCHES = 100_000
+MIN_DEALS_PER_PAIR = 10
+"""Deals two bots must have met in before their difference may settle the ranking."""
+CHART_WIDTH = 24
+MODEL = (
+    "Bradley-Terry over finishing orders (every two bots of a match are one game; "
+    "a tie is half a win), fitted by MM, Elo scale, mean 0"
+)
+
+
+def register(app: typer.Typer) -> None:
+    """Attach ``tournament`` to ``app``."""
+    app.command("tournament")(tournament)
+
+
+def tournament(
+    game: Annotated[str, typer.Argument(help="Game id, as `cardkit list` shows.")],
+    bot: Annotated[
+        list[str] | None,
+        typer.Option("--bot", help="Bot spec NAME or NAME:KEY=VALUE,...; two or more."),
+    ] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="Seats per table.")] = None,
+    matches: Annotated[
+        int, typer.Option("--matches", "-n", help="Matches to play (rounded up to whole deals).")
+    ] = DEFAULT_MATCHES,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed of the run.")] = None,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Workers.")] = 1,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE.")
+    ] = None,
+    json_file: Annotated[
+        Path | None, typer.Option("--json", help="Write the results as JSON to this file.")
+    ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Let --json replace an existing file.")
+    ] = False,
+    move_time: Annotated[
+        float,
+        typer.Option("--move-time", help="Seconds a bot may take for one move (0: no limit)."),
+    ] = 60.0,
+    until_separated: Annotated[
+        bool,
+        typer.Option(
+            "--until-separated",
+            help="Play until the ranking is settled at --confidence, or --max-matches.",
+        ),
+    ] = False,
+    max_matches: Annotated[
+        int, typer.Option("--max-matches", help="With --until-separated: the most matches.")
+    ] = DEFAULT_MAX_MATCHES,
+    confidence: Annotated[
+        float, typer.Option("--confidence", help="With --until-separated: 0.5 to 0.9999.")
+    ] = 0.95,
+    backend: Annotated[
+        str, typer.Option("--backend", help="Where matches are played: local or ray.")
+    ] = "local",
+    address: Annotated[
+        str | None,
+        typer.Option(
+            "--address", help="With --backend ray: an existing cluster (auto, ray://...)."
+        ),
+    ] = None,
+) -> None:
+    """Rate bots: balanced tables, every bot in every seat, duplicate deals, ratings."""
+    import time
+
+    from cardkit.arena import MIN_MAX_WORKERS, WORKERS_PER_CPU, Entrant, Plan, Tally, max_workers
+    from cardkit.options import to_json as options_json
+    from cardkit.schedule import MAX_TABLES, tables
+    from cli.arena import _check_writable, _run, check_backend, counted
+    from cli.common import console, fail, load_game
+    from cli.settings import (
+        bot_class,
+        check_players,
+        create_state,
+        new_seed,
+        parse_specs,
+        resolved_options,
+    )
+
+    g = load_game(game)
+    if not bot or len(bot) < 2:
+        fail(f"give at least two --bot, not {len(bot or [])}")
+    specs = parse_specs(g, bot)
+    fits = max(g.min_players, min(len(specs), g.default_players))
+    n = players if players is not None else fits
+    check_players(g, n)
+    if n > len(specs):
+        fail(f"tables of {n} players need at least {n} --bot, not {len(specs)}")
+    if math.comb(len(specs), n) > MAX_TABLES:
+        fail(f"{len(specs)} bots at tables of {n} make too many tables (at most {MAX_TABLES:,})")
+    if matches < 1:
+        fail(f"--matches must be at least 1, not {matches}")
+    if max_matches < 1:
+        fail(f"--max-matches must be at least 1, not {max_matches}")
+    if not 0.5 <= confidence <= 0.9999:
+        fail(f"--confidence must be from 0.5 to 0.9999, not {confidence}")
+    if workers < 1:
+        fail(f"--workers must be at least 1, not {workers}")
+    check_backend(backend, address)
+    if backend == "local" and workers > max_workers():
+        fail(
+            f"--workers must be at most {max_workers()} ({WORKERS_PER_CPU} per CPU, "
+            f"at least {MIN_MAX_WORKERS}), not {workers}"
+        )
+    if not (move_time >= 0 and math.isfinite(move_time)):
+        fail(f"--move-time must be a number of seconds, 0 or more (0: no limit), not {move_time}")
+    values = resolved_options(g, option or [])
+    run_seed = new_seed() if seed is None else seed
+    create_state(g, n, run_seed, values)
+    if json_file is not None:
+        _check_writable(json_file, force)
+    plan = Plan(
+        game=g,
+        players=n,
+        options=values,
+        seed=run_seed,
+        entrants=tuple(Entrant(str(s), bot_class(g, s), dict(s.params)) for s in specs),
+        move_time=move_time or None,
+        duplicate=True,
+        tables=tables(len(specs), n),
+    )
+    per_deal = plan.rotations
+    planned = max_matches if until_separated else matches
+    planned = -(-planned // per_deal) * per_deal
+    tally = Tally(plan)
+    check_every = max(len(plan.tables), 20) * per_deal  # whole passes, at least 20 deals
+    settled_now: list[bool] = [False]
+
+    def settled() -> bool:
+        if tally.played % check_every:
+            return False
+        settled_now[0] = separated(tally, confidence)
+        return settled_now[0]
+
+    out = console()
+    out.print(
+        f"[bold]{g.name}[/bold] ({g.id}): {counted(len(specs), 'bot', 'bots')} at tables of "
+        f"{n}, {counted(len(plan.tables), 'table', 'tables')} a pass, {per_deal} seat "
+        f"rotations a deal; {'up to ' if until_separated else ''}"
+        f"{counted(planned, 'match', 'matches')}, seed {run_seed}, "
+        f"{counted(workers, 'worker', 'workers')}"
+        + ("" if backend == "local" else f" on {backend}"),
+        soft_wrap=True,
+    )
+    started = time.perf_counter()
+    interrupted, broken = _run(
+        plan, tally, planned, workers, backend, address, settled if until_separated else None
+    )
+    seconds = time.perf_counter() - started
+    rate = tally.played / seconds if seconds > 0 else 0.0
+    fit = tally.ratings()
+    is_separated = separated(tally, confidence)
+    if interrupted:
+        stopped = "interrupted"
+    elif until_separated:
+        stopped = "separated" if settled_now[0] else "max_matches"
+    else:
+        stopped = "matches"
+    unwritten: str | None = None
+    if json_file is not None:
+        from cardkit.record import write_json
+
+        data: dict[str, Any] = {
+            "game": g.id,
+            "players": n,
+            "bots": [e.spec for e in plan.entrants],
+            "tables_per_pass": len(plan.tables),
+            "rotations": per_deal,
+            "matches": tally.played,
+            "requested": planned,
+            "deals": tally.deals,
+            "deals_dropped": tally.deals_dropped,
+            "seed": run_seed,
+            "options": options_json(values),
+            "model": MODEL,
+            "ranking": ranking(tally, fit),
+            "pairs": tally.pairs(),
+            "separated": is_separated,
+            "confidence": confidence,
+            "stopped": stopped,
+            "finished": tally.finished,
+            "unfinished": tally.unfinished,
+            "failed": tally.failed,
+            "backend": backend,
+            "workers": workers,
+            "seconds": seconds,
+            "matches_per_s": rate,
+        }
+        try:
+            write_json(json_file, data)
+        except OSError as exc:
+            unwritten = f"cannot write {json_file}: {exc.strerror or exc}"
+    if interrupted:
+        out.print(f"[yellow]interrupted: {tally.played} of {planned} finished[/yellow]")
+    out.print(ranking_table(tally, fit))
+    out.print(f"Model: {MODEL}.", soft_wrap=True, markup=False)
+    out.print(pair_matrix(tally))
+    verdict = "settled" if is_separated else "not settled"
+    out.print(
+        f"Ranking {verdict} at {confidence:.0%} (each bot ahead of the next in its paired "
+        f"difference over deals, Bonferroni over {len(specs) - 1} neighbours)"
+        + (f"; stopped: {stopped.replace('_', '-')}" if until_separated else ""),
+        soft_wrap=True,
+        markup=False,
+    )
+    notes = []
+    if tally.unfinished:
+        notes.append(f"{tally.unfinished} unfinished")
+    if tally.failed:
+        notes.append(f"{tally.failed} failed")
+    if tally.deals_dropped:
+        notes.append(f"{tally.deals_dropped} deals left out of the ratings")
+    if notes:
+        out.print("Not counted: " + "; ".join(notes), soft_wrap=True, markup=False)
+    out.print(
+        f"{counted(tally.played, 'match', 'matches')} in {seconds:.2f} s: "
+        f"{counted(f'{rate:,.1f}', 'match/s', 'matches/s')}"
+    )
+    for line in tally.failures[:5]:
+        out.print(line, soft_wrap=True, markup=False, style="red")
+    if broken is not None:
+        fail(broken, code=1)
+    if unwritten is not None:
+        fail(unwritten)
+    if json_file is not None:
+        out.print(f"Results written to {json_file}", soft_wrap=True, markup=False)
+    if interrupted:
+        raise typer.Exit(130)
+
+
+def separated(tally: Tally, confidence: float) -> bool:
+    """True when each bot of the rating order is ahead of the next one, at ``confidence``.
+
+    Ahead: the paired difference of win rates over the deals they met in is
+    above 0 by more than its ``z`` standard errors, ``z`` for ``confidence``
+    split over the ``n - 1`` neighbours (Bonferroni), after at least
+    :data:`MIN_DEALS_PER_PAIR` deals.
+    """
+    n = len(tally.plan.entrants)
+    order = tally.ratings().order()
+    z = statistics.NormalDist().inv_cdf(1 - (1 - confidence) / (2 * (n - 1)))
+    for upper, lower in itertools.pairwise(order):
+        a, b = min(upper, lower), max(upper, lower)
+        diffs = tally.pair_shares.get((a, b))
+        if diffs is None or diffs.n < MIN_DEALS_PER_PAIR:
+            return False
+        sd = diffs.sd() or 0.0
+        mean = diffs.mean if upper == a else -diffs.mean
+        if mean <= z * sd / math.sqrt(diffs.n):
+            return False
+    return True
+
+
+def ranking(tally: Tally, fit: Fit) -> list[dict[str, Any]]:
+    """The bots, best first: rating and its 95% interval, and their own figures."""
+    rows = tally.entrants()
+    out = []
+    for rank, i in enumerate(fit.order(), start=1):
+        low, high = fit.ci95(i)
+        row = rows[i]
+        out.append(
+            {
+                "rank": rank,
+                "bot": row["bot"],
+                "index": i,
+                "rating": fit.ratings[i],
+                "rating_ci95": [low, high],
+                "matches": row["matches"],
+                "win_rate": row["win_rate"],
+                "win_rate_ci95": row["win_rate_ci95"],
+                "mean_score": row["mean_score"],
+            }
+        )
+    return out
+
+
+def ranking_table(tally: Tally, fit: Fit) -> Table:
+    """The ranking with each rating's 95% interval drawn as a bar on one scale."""
+    from rich import box
+    from rich.table import Table
+    from rich.text import Text
+
+    rows = ranking(tally, fit)
+    lows: list[float] = [r["rating_ci95"][0] for r in rows]
+    highs: list[float] = [r["rating_ci95"][1] for r in rows]
+    lo, hi = min([*lows, 0.0]), max([*highs, 0.0])
+    span = hi - lo or 1.0
+
+    def col(x: float) -> int:
+        return min(CHART_WIDTH - 1, max(0, round((x - lo) / span * (CHART_WIDTH - 1))))
+
+    title = f"Ranking over {tally.deals} deals (Bradley-Terry, Elo scale)"
+    table = Table(title=title, box=box.SIMPLE_HEAD)
+    table.add_column("#", justify="right")
+    table.add_column("bot", style="bold cyan", overflow="fold", min_width=9)
+    table.add_column("rating", justify="right")
+    table.add_column("95% CI", justify="right", no_wrap=True)
+    table.add_column(f"{lo:.0f} .. {hi:.0f}", no_wrap=True)
+    table.add_column("win rate", justify="right")
+    for r in rows:
+        low, high = r["rating_ci95"]
+        cells = [" "] * CHART_WIDTH
+        zero = col(0.0)
+        cells[zero] = "┊"
+        for c in range(col(low), col(high) + 1):
+            cells[c] = "━"
+        cells[col(r["rating"])] = "●"
+        bar = Text()
+        for ch in cells:
+            bar.append(ch, style="bold green" if ch == "●" else "green" if ch == "━" else "dim")
+        rate = r["win_rate"]
+        table.add_row(
+            str(r["rank"]),
+            r["bot"],
+            f"{r['rating']:+.0f}",
+            f"{low:+.0f} {high:+.0f}",
+            bar,
+            "-" if rate is None else f"{rate:.1%}",
+        )
+    return table
+
+
+def pair_matrix(tally: Tally) -> Table:
+    """Paired differences of win rates (row minus column) over the deals two bots met in."""
+    from rich import box
+    from rich.table import Table
+
+    n = len(tally.plan.entrants)
+    cells: dict[tuple[int, int], str] = {}
+    for (a, b), diffs in tally.pair_shares.items():
+        ci = diffs.ci95()
+        half = "" if ci is None else f"±{(ci[1] - ci[0]) / 2 * 100:.1f}"
+        cells[(a, b)] = f"{diffs.mean * 100:+.1f}{half}"
+        cells[(b, a)] = f"{-diffs.mean * 100:+.1f}{half}"
+    table = Table(
+        title="Paired differences of win rate, row - column, % points ±95% (per deal)",
+        box=box.SIMPLE_HEAD,
+    )
+    table.add_column("bot", style="bold cyan", overflow="fold", min_width=9)
+    for j in range(n):
+        table.add_column(str(j + 1), justify="right", no_wrap=True)
+    for i, entrant in enumerate(tally.plan.entrants):
+        table.add_row(
+            f"{i + 1} {entrant.spec}",
+            *("" if i == j else cells.get((i, j), "-") for j in range(n)),
+        )
+    return table

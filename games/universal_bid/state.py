@@ -1,0 +1,457 @@
+"""The Universal Deck bid-exact trick game: options, rules and steps.
+
+A match:
+
+1. chance draws one card per seat from the whole deck (a chance draw: the
+   recorded shuffle holds just those cards, seat 0's first): the draws for
+   the first deal, shown to everyone. The highest card deals (highest suit,
+   then rank); the cards go back into the deck;
+2. each hand, chance orders the deck again and the dealer deals: the first
+   block of ``size`` cards goes to the seat left of the dealer, the next block
+   to the seat after, the dealer's block last; the rest stays out of play,
+   unseen by anyone;
+3. every seat bids once, from the left of the dealer round to the dealer, who
+   may not make the bids total the number of tricks;
+4. the seat left of the dealer leads; follow suit if you can; the highest suit
+   played wins, then the highest rank; the winner leads next;
+5. an exact bid scores tricks + 10, a missed one the tricks taken; the deal
+   passes left. Highest total after the last hand wins; ties share.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from cardkit import (
+    CHANCE,
+    Action,
+    Bid,
+    Card,
+    Pass,
+    Play,
+    Result,
+    Scoreboard,
+    Shuffle,
+    State,
+    Trick,
+    Zone,
+)
+from cardkit.events import Dealt, MatchOver, Played, Received, TrickWon, only
+from cardkit.game import Refusal, highest
+from cardkit.options import Options, option
+from games.universal_bid.actions import BID_RANGES, PLAYS_INTO
+from games.universal_bid.cards import (
+    ALL_CARDS,
+    CARDS,
+    DECK,
+    MAX_HAND,
+    TRICK_ORDER,
+    cards_in,
+)
+from games.universal_bid.events import BidMade, DealerDrawn, ExactScored
+from games.universal_bid.view import HandScore, UniversalBidView
+
+DEFAULT_SCHEDULE: tuple[int, ...] = (9, 7, 5, 3, 1, 2, 4, 6, 8, 10)
+"""The rulebook's hand sizes."""
+
+DRAW, DEAL, BID, PLAY, OVER = range(5)
+PHASES = ("draw", "deal", "bid", "play", "over")
+
+EXACT_BONUS = 10
+"""Points added to the tricks of a player who takes exactly the bid."""
+
+ALONE = tuple((s,) for s in range(7))
+"""``(seat,)`` for each seat: what :meth:`UniversalBidState.to_act` returns in turn."""
+
+NEXT_SEAT = tuple(tuple((s + 1) % n for s in range(n)) if n else () for n in range(7))
+"""The seat to the left of each seat, by player count."""
+
+WAITING_FOR_CHANCE = (CHANCE,)
+
+
+@attrs.frozen(slots=True)
+class UniversalBidOptions(Options):
+    """The bid-exact game's options."""
+
+    schedule: tuple[int, ...] = option(
+        DEFAULT_SCHEDULE,
+        "cards per player in each hand, in order (the default skips 10 for 6 players)",
+        low=1,
+        high=MAX_HAND,
+    )
+
+
+def effective_schedule(schedule: Sequence[int], players: int) -> tuple[int, ...]:
+    """The hand sizes actually played.
+
+    The rulebook's schedule (the default) drops the hands that cannot be dealt
+    (only the 10-card hand, with six players); any other schedule is played
+    as given (:meth:`UniversalBidGame.check_options` rejects hands too big).
+    """
+    sizes = tuple(schedule)
+    if sizes == DEFAULT_SCHEDULE:
+        return tuple(s for s in sizes if s * players <= len(CARDS))
+    return sizes
+
+
+def first_dealer(drawn: Sequence[Card]) -> int:
+    """The seat that drew the highest card (highest suit, then rank): ``drawn[seat]``."""
+    return max(range(len(drawn)), key=lambda s: drawn[s].id)
+
+
+class UniversalBidState(State):
+    """One match of the bid-exact game (see the module docstring for the flow).
+
+    Hands are bitmasks over card ids (see :mod:`games.universal_bid.cards`).
+    """
+
+    options: UniversalBidOptions
+
+    def setup(self) -> None:
+        players = self.players
+        self.schedule = effective_schedule(self.options.schedule, players)
+        self.phase = DRAW
+        self.due = DECK.cards  # what chance_cards() returns: the deck until it is dealt
+        self.acting: tuple[int, ...] = WAITING_FOR_CHANCE
+        self.next_seat = NEXT_SEAT[players]
+        self.hand_index = 0
+        self.size = self.schedule[0]
+        self.dealer = -1
+        self.current = -1
+        self.draw: tuple[tuple[int, str], ...] = ()
+        self.hands = [0] * players
+        self.bids = [-1] * players
+        self.bids_t: tuple[int | None, ...] = (None,) * players
+        self.bid_total = 0
+        self.bids_made = 0
+        self.taken = [0] * players
+        self.taken_t: tuple[int, ...] = (0,) * players
+        self.trick = Trick(-1, order=TRICK_ORDER, size=players)
+        self.dealt = 0  # every card dealt this hand: held, in the trick or played
+        self.finished: list[tuple[int, tuple[Card, ...]]] = []
+        """The finished tricks of this hand: their leader and cards, in play order."""
+        self._past: tuple[tuple[tuple[int, Card], ...], ...] | None = ()
+        """:attr:`finished` as the view shows it, once built (None: not built yet)."""
+        self.board = Scoreboard.start(players)
+        self.scores_t: tuple[int, ...] = (0,) * players
+        self.hand_log: tuple[HandScore, ...] = ()
+
+    # -- core protocol ----------------------------------------------------------
+
+    def chance_cards(self) -> tuple[Card, ...]:
+        return self.due
+
+    def chance_draw(self) -> int:
+        return self.players if self.phase == DRAW else 0
+
+    def to_act(self) -> tuple[int, ...]:
+        return self.acting
+
+    # -- the rules, each stated once ----------------------------------------------
+
+    def _forbidden_bid(self, seat: int) -> int:
+        """The bid ``seat`` may not make (the dealer's that totals the tricks), else -1.
+
+        Bids run from 0 to the hand size; this is the one exception.
+        """
+        if seat != self.dealer:
+            return -1
+        forbidden = self.size - self.bid_total
+        return forbidden if 0 <= forbidden <= self.size else -1
+
+    def _legal_actions(self, seat: int) -> tuple[Action, ...]:
+        if seat != self.current:
+            return ()
+        if self.phase == PLAY:
+            return PLAYS_INTO(self.hands[seat], self.trick)
+        if self.phase == BID:
+            bids = BID_RANGES[self.size]
+            forbidden = self._forbidden_bid(seat)
+            if forbidden >= 0:
+                return bids[:forbidden] + bids[forbidden + 1 :]
+            return bids
+        return ()
+
+    def _refusal(self, seat: int, action: Action) -> Refusal | None:
+        phase = self.phase
+        if phase not in (BID, PLAY) or seat != self.current:
+            return None  # chance is due, or not this seat's turn: the core says so
+        size = self.size
+        if isinstance(action, Pass):
+            if phase == BID:
+                return Refusal(
+                    "no-pass", f"nobody may pass: bid 0 to {size} (bid 0 to try to take no tricks)"
+                )
+            return Refusal("no-pass", "nobody may pass: play a card")
+        if phase == BID:
+            if isinstance(action, Bid):
+                return self._refuse_bid(seat, action.amount)
+            if isinstance(action, Play):
+                return Refusal(
+                    "bid-first", f"play starts after every player has bid: bid 0 to {size}"
+                )
+        else:
+            if isinstance(action, Bid):
+                return Refusal("bidding-over", "every player has bid; play a card")
+            if isinstance(action, Play):
+                return self._refuse_play(seat, action)
+        legal = ", ".join(str(a) for a in self.legal_actions(seat)[:8])
+        return Refusal("not-allowed", f"not allowed now; legal actions include {legal}")
+
+    def _refuse_bid(self, seat: int, amount: int) -> Refusal | None:
+        size = self.size
+        if not 0 <= amount <= size:
+            return Refusal(
+                "bid-out-of-range", f"bids run from 0 to {size}, the number of tricks in this hand"
+            )
+        if amount == self._forbidden_bid(seat):
+            return Refusal(
+                "dealer-makes-total",
+                f"the dealer may not bid {amount}: the bids would total {size}, "
+                f"the number of tricks in this hand",
+            )
+        return None
+
+    def _refuse_play(self, seat: int, action: Play) -> Refusal | None:
+        card = action.card
+        hand = self.hands[seat]
+        if not hand & card.bit:
+            return Refusal("not-in-hand", f"you do not hold {card.text}")
+        if action.declare is not None:
+            return Refusal(
+                "no-declare", f"no card names a suit in this game: type play {card.text}"
+            )
+        led = self.trick.led
+        if TRICK_ORDER.must_follow(hand, card, led):
+            return Refusal(
+                "must-follow-suit", f"{led} was led and you hold {led} cards: you must follow suit"
+            )
+        return None
+
+    # -- steps ----------------------------------------------------------------------
+
+    def _apply(self, seat: int, action: Action) -> None:
+        # the core has checked the action is legal, so its type says the phase
+        if type(action) is Play:
+            card = action.card
+            self.hands[seat] ^= card.bit
+            winner = self.trick.play(seat, card)
+            if self.log is not None:
+                self.log.append(Played(seat, card))
+            if winner < 0:
+                left = self.next_seat[seat]
+                self.current = left
+                self.acting = ALONE[left]
+            else:
+                self._end_trick(winner)
+        elif type(action) is Bid:
+            self._bid(seat, action.amount)
+        else:
+            assert isinstance(action, Shuffle)
+            if self.phase == DRAW:
+                self._draw(action.cards)
+            else:
+                self._deal(action.cards)
+
+    def _draw(self, cards: tuple[Card, ...]) -> None:
+        n = self.players
+        drawn = cards[:n]
+        self.draw = tuple((s, drawn[s].text) for s in range(n))
+        self.dealer = first_dealer(drawn)
+        self.phase = DEAL
+        if self.log is not None:
+            self.log.append(DealerDrawn(self.draw, self.dealer))
+
+    def _deal(self, cards: tuple[Card, ...]) -> None:
+        n = self.players
+        size = self.size
+        dealt = 0
+        for k in range(n):
+            mask = 0
+            for card in cards[k * size : (k + 1) * size]:
+                mask |= card.bit
+            self.hands[(self.dealer + 1 + k) % n] = mask
+            dealt |= mask
+        self.dealt = dealt
+        self.current = self.next_seat[self.dealer]
+        self.acting = ALONE[self.current]
+        self.phase = BID
+        self.due = ()
+        if self.log is not None:
+            self.emit(Dealt(self.dealer, size, self.hand_index + 1, len(self.schedule)))
+            for s in range(n):
+                self.emit(Received(s, cards_in(self.hands[s]), to=only(s)))
+
+    def _bid(self, seat: int, amount: int) -> None:
+        self.bids[seat] = amount
+        self.bids_t = (*self.bids_t[:seat], amount, *self.bids_t[seat + 1 :])
+        self.bid_total += amount
+        self.bids_made += 1
+        if self.log is not None:
+            if seat == self.dealer:
+                self.emit(BidMade(seat, amount, self.bid_total, self.size))
+            else:
+                self.emit(BidMade(seat, amount))
+        if self.bids_made == self.players:
+            self.phase = PLAY
+            self.current = self.next_seat[self.dealer]
+            self.trick.restart(self.current)
+        else:
+            self.current = self.next_seat[seat]
+        self.acting = ALONE[self.current]
+
+    def _end_trick(self, winner: int) -> None:
+        trick = self.trick
+        self.taken[winner] += 1
+        self.taken_t = tuple(self.taken)
+        finished = self.finished
+        finished.append((trick.leader, tuple(trick.cards)))
+        self._past = None
+        if self.log is not None:
+            best = trick.cards[trick.best]
+            self.log.append(TrickWon(winner, best, len(finished), trick.pairs()))
+        trick.restart(winner)
+        self.current = winner
+        self.acting = ALONE[winner]
+        if len(finished) == self.size:
+            self._end_hand()
+
+    def past_tricks(self) -> tuple[tuple[tuple[int, Card], ...], ...]:
+        """The finished tricks of this hand as ``(seat, card)`` pairs (built once per trick)."""
+        past = self._past
+        if past is None:
+            n = self.players  # play goes left from the leader
+            past = self._past = tuple(
+                tuple(((leader + i) % n, card) for i, card in enumerate(cards))
+                for leader, cards in self.finished
+            )
+        return past
+
+    def _end_hand(self) -> None:
+        exact = tuple(t == b for b, t in zip(self.bids, self.taken, strict=True))
+        points = tuple(
+            t + EXACT_BONUS if made else t for t, made in zip(self.taken, exact, strict=True)
+        )
+        self.board.add_hand(points)
+        self.scores_t = tuple(self.board.totals)
+        self.hand_log = (
+            *self.hand_log,
+            HandScore(
+                self.hand_index + 1,
+                self.size,
+                self.dealer,
+                tuple(self.bids),
+                self.taken_t,
+                points,
+            ),
+        )
+        if self.log is not None:
+            self.emit(
+                ExactScored(
+                    self.hand_index + 1,
+                    points,
+                    self.scores_t,
+                    len(self.schedule),
+                    tuple(self.bids),
+                    self.taken_t,
+                    exact,
+                )
+            )
+        n = self.players
+        self.hand_index += 1
+        self.dealt = 0
+        self.finished = []
+        self._past = ()
+        self.taken = [0] * n
+        self.taken_t = (0,) * n
+        self.bids = [-1] * n
+        self.bids_t = (None,) * n
+        self.bid_total = 0
+        self.bids_made = 0
+        self.current = -1
+        if self.hand_index == len(self.schedule):
+            self.phase = OVER
+            self.acting = ()
+            self.due = ()
+            if self.log is not None:
+                result = self.result()
+                self.emit(MatchOver(result.scores, result.winners))
+            return
+        self.size = self.schedule[self.hand_index]
+        self.dealer = self.next_seat[self.dealer]
+        self.phase = DEAL
+        self.acting = WAITING_FOR_CHANCE
+        self.due = DECK.cards
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def result(self) -> Result:
+        scores = tuple(float(t) for t in self.board.totals)
+        if self.phase != OVER:
+            return Result(scores, highest(scores), False, "the match is not over")
+        return Result(scores, highest(scores))
+
+    def view(self, seat: int) -> UniversalBidView:
+        # positional, in field order (see UniversalBidView): views are built every step
+        return UniversalBidView(
+            seat,
+            self.acting,
+            self.players,
+            PHASES[self.phase],
+            cards_in(self.hands[seat]),
+            min(self.hand_index + 1, len(self.schedule)),
+            len(self.schedule),
+            self.size,
+            self.dealer if self.dealer >= 0 else None,
+            self.draw,
+            self.bids_t,
+            self.trick.pairs(),
+            self.taken_t,
+            self.past_tricks(),
+            self.scores_t,
+            self.hand_log,
+        )
+
+    def zones(self) -> tuple[Zone, ...]:
+        everyone = frozenset(range(self.players))
+        held = 0
+        hands = []
+        for s in range(self.players):
+            held |= self.hands[s]
+            hands.append(Zone(f"hand {s}", cards_in(self.hands[s]), frozenset({s})))
+        in_trick = self.trick.cards
+        played = self.dealt & ~(held | DECK.mask(in_trick))
+        return (
+            Zone("out of play", cards_in(ALL_CARDS & ~self.dealt), frozenset()),
+            *hands,
+            Zone("trick", tuple(in_trick), everyone),
+            Zone("played", cards_in(played), everyone),
+        )
+
+    # -- copies -------------------------------------------------------------------
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> UniversalBidState:
+        """A fast independent copy for :meth:`clone`: only the mutable parts are copied.
+
+        Tuples, cards, actions and the options never change and are shared. The generator is
+        shared too: the core reseeds it from the seed and the step number
+        before every chance step, so it carries nothing from one step to the next.
+        """
+        new = object.__new__(type(self))
+        memo[id(self)] = new
+        fields = self.__dict__.copy()
+        fields["history"] = self.history.copy()
+        fields["log"] = None if self.log is None else self.log.copy()
+        fields["hands"] = self.hands.copy()
+        fields["bids"] = self.bids.copy()
+        fields["taken"] = self.taken.copy()
+        fields["finished"] = self.finished.copy()
+        fields["trick"] = self.trick.copy()
+        board = self.board
+        fields["board"] = Scoreboard(board.totals.copy(), board.floor, board.hands.copy())
+        new.__dict__.update(fields)
+        return new
