@@ -1,19 +1,29 @@
 """Games and states: the contract between the core and every plugin game.
 
 A plugin provides a :class:`Game` (what the registry lists: id, name, player
-range, options, rules, bots) and a :class:`State` subclass (one match in
-progress: a series of hands with running scores).
+range, typed options, rules, bots) and a :class:`State` subclass (one match in
+progress: a series of hands with running scores). A state implements:
 
-The flow of a step:
+- ``setup()``: the match's own fields; the core resolves due chance after it;
+- ``to_act()``: the seats that may act now (``(CHANCE,)`` while a shuffle is
+  due and chance is not automatic);
+- ``_refusal(seat, action)``: each rule stated once, per action kind: ``None``
+  for a legal action, else a :class:`Refusal` (a stable code and the reason);
+- ``_legal_actions(seat)``: exactly what ``_refusal`` accepts (the default
+  filters ``candidates(seat)``; a fast game lists them through the same
+  primitives its refusal consults);
+- ``_apply(seat, action)``: carry out a legal action, emitting
+  :mod:`events <cardkit.events>` that say what happened;
+- ``chance_cards()``, ``view(seat)``, ``zones()``, ``is_over()``, ``result()``.
 
-- ``state.to_act()`` lists the seats that may act now (``(CHANCE,)`` while a
-  shuffle is due and chance is not automatic);
-- ``state.legal_actions(seat)`` is the one source of truth for what a seat
-  may do; it is computed once per step;
+The public protocol around them:
+
+- ``state.legal_actions(seat)`` is computed once per step;
 - ``state.apply(seat, action)`` checks the action against it, raises
-  :class:`~cardkit.errors.IllegalActionError` (with the game's reason) for
-  anything else, and appends ``(seat, action)`` to ``state.history``;
-  ``state.check(seat, action)`` gives the same verdict without applying.
+  :class:`~cardkit.errors.IllegalActionError` (with the refusal's code and
+  reason) for anything else and changes nothing, appends ``(seat, action)``
+  to ``state.history`` and returns the step's events (when recording);
+  ``state.check`` and ``state.refusal`` give the same verdict without applying.
 
 Chance is a recorded step too: a :class:`~cardkit.actions.Shuffle` applied by
 the :data:`~cardkit.seats.CHANCE` seat. With ``auto_chance`` (the default) the
@@ -142,12 +152,12 @@ class State(ABC):
         self.auto_chance = auto_chance
         self._legal_seat = _STALE
         self._legal = ()
-        if type(self).setup is not State.setup:  # states written before setup() set up alone
-            self.setup()
-            if auto_chance:
-                self.resolve_chance()
+        self.setup()
+        if auto_chance:
+            self.resolve_chance()
 
-    def setup(self) -> None:  # noqa: B027 - a hook; games without one set up in __init__
+    @abstractmethod
+    def setup(self) -> None:
         """Set up the match's own fields (hands, scores, phase); called by ``__init__``.
 
         ``game``, ``players``, ``seed``, ``options`` (the game's typed options
@@ -156,10 +166,6 @@ class State(ABC):
         """
 
     # -- what a game implements -------------------------------------------------
-
-    def _to_act(self) -> tuple[int, ...]:
-        """Older games' name for :meth:`to_act` (which new games define directly)."""
-        raise NotImplementedError(f"{type(self).__name__} defines no to_act")
 
     def _legal_actions(self, seat: int) -> tuple[Action, ...]:
         """Every legal action of ``seat`` now (empty if it may not act).
@@ -197,6 +203,7 @@ class State(ABC):
     def zones(self) -> tuple[Zone, ...]:
         """Every place a card can be, with who may see it. Every card is in exactly one."""
 
+    @abstractmethod
     def _refusal(self, seat: int, action: Action) -> Refusal | None:
         """The game's verdict on ``action`` by ``seat``: ``None`` when it is legal, else why not.
 
@@ -207,13 +214,7 @@ class State(ABC):
         and the conformance kit checks that the two agree. The core answers for
         a match that is over and for a seat that is not to act when this
         returns ``None`` for it; a game may word those cases itself.
-
-        The default keeps games written with :meth:`explain`: legal actions pass,
-        anything else gets the reason ``explain`` gives.
         """
-        if action in self.legal_actions(seat):
-            return None
-        return Refusal(*self.explain(seat, action))
 
     def candidates(self, seat: int) -> tuple[Action, ...] | None:
         """Optional: every action of every kind ``seat`` might try now, legal or not.
@@ -225,35 +226,14 @@ class State(ABC):
         """
         return None
 
-    def explain(self, seat: int, action: Action) -> tuple[str, str]:
-        """``(code, reason)`` why ``action`` is illegal for ``seat`` now (older games).
-
-        Called only when an action is rejected, by the default :meth:`_refusal`.
-        This default covers turn order and the rest generically.
-        """
-        if self.is_over():
-            return "game-over", "the match is over"
-        if seat not in self.to_act():
-            return "not-your-turn", f"it is not seat {seat}'s turn (to act: {self._who()})"
-        legal = ", ".join(str(a) for a in self.legal_actions(seat)[:8])
-        return "not-allowed", f"not allowed now; legal actions include {legal}"
-
     # -- the public protocol ------------------------------------------------------
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        # The public to_act is the game's _to_act itself (one call per step, not two),
-        # unless a class on the way defines a to_act of its own.
-        owner = next(k for k in cls.__mro__ if "to_act" in k.__dict__)
-        if owner is State or owner.__dict__["to_act"] is owner.__dict__.get("_to_act"):
-            cls.to_act = cls._to_act  # type: ignore[method-assign]
-
+    @abstractmethod
     def to_act(self) -> tuple[int, ...]:
         """Seats that may act now, in the order a runner should ask them; ``()`` when over.
 
         Return ``(CHANCE,)`` while a shuffle is due (see :meth:`chance_cards`).
         """
-        return self._to_act()
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         """Every legal action of ``seat`` now; computed once per step."""
