@@ -198,6 +198,18 @@ class TrickOrder:
                 if rows is not None:
                     quick[suit] = rows
         slow = self.legal
+        adopters = self.adopter_bits
+        if adopters:  # follow the led suit (adopters too) if you can: one lookup of the table
+            follows = dict(self.follow_masks)
+
+            def legal_adopting(hand: int, led: str | None) -> tuple[T, ...]:
+                if led is not None:
+                    follow = hand & follows.get(led, 0)
+                    if follow:
+                        return of(follow | hand & adopters)
+                return of(hand)
+
+            return legal_adopting
 
         def legal(hand: int, led: str | None) -> tuple[T, ...]:
             if led is None:
