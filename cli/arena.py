@@ -86,7 +86,7 @@ def arena(
     import tempfile
     import time
 
-    from cardkit.arena import MIN_MAX_WORKERS, WORKERS_PER_CPU, Entrant, Plan, Tally, max_workers
+    from cardkit.arena import Entrant, Plan, Tally
     from cardkit.options import to_json as options_json
     from cardkit.schedule import MAX_PERMUTED_PLAYERS
     from cli.common import console, fail, load_game
@@ -106,18 +106,7 @@ def arena(
     check_players(g, n)
     if len(specs) not in (1, n):
         fail(f"give one --bot per seat ({n}) or one for all seats, not {len(specs)}")
-    if matches < 1:
-        fail(f"--matches must be at least 1, not {matches}")
-    if workers < 1:
-        fail(f"--workers must be at least 1, not {workers}")
-    check_backend(backend, address)
-    if backend == "local" and workers > max_workers():
-        fail(
-            f"--workers must be at most {max_workers()} ({WORKERS_PER_CPU} per CPU, "
-            f"at least {MIN_MAX_WORKERS}), not {workers}"
-        )
-    if not (move_time >= 0 and math.isfinite(move_time)):
-        fail(f"--move-time must be a number of seconds, 0 or more (0: no limit), not {move_time}")
+    check_run(matches, workers, move_time, backend, address)
     if permutations:
         duplicate = True
         if n > MAX_PERMUTED_PLAYERS:
@@ -293,6 +282,27 @@ def _probe(folder: Path, named: Path) -> None:
         os.unlink(probe)
     except OSError as exc:
         fail(f"cannot write {named}: {exc.strerror or exc}")
+
+
+def check_run(
+    matches: int, workers: int, move_time: float, backend: str, address: str | None
+) -> None:
+    """Fail (one line) for run settings the arena and the tournament share."""
+    from cardkit.arena import MIN_MAX_WORKERS, WORKERS_PER_CPU, max_workers
+    from cli.common import fail
+
+    if matches < 1:
+        fail(f"--matches must be at least 1, not {matches}")
+    if workers < 1:
+        fail(f"--workers must be at least 1, not {workers}")
+    check_backend(backend, address)
+    if backend == "local" and workers > max_workers():
+        fail(
+            f"--workers must be at most {max_workers()} ({WORKERS_PER_CPU} per CPU, "
+            f"at least {MIN_MAX_WORKERS}), not {workers}"
+        )
+    if not (move_time >= 0 and math.isfinite(move_time)):
+        fail(f"--move-time must be a number of seconds, 0 or more (0: no limit), not {move_time}")
 
 
 def check_backend(backend: str, address: str | None) -> None:

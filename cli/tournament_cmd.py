@@ -83,10 +83,10 @@ def tournament(
     """Rate bots: balanced tables, every bot in every seat, duplicate deals, ratings."""
     import time
 
-    from cardkit.arena import MIN_MAX_WORKERS, WORKERS_PER_CPU, Entrant, Plan, Tally, max_workers
+    from cardkit.arena import Entrant, Plan, Tally
     from cardkit.options import to_json as options_json
     from cardkit.schedule import MAX_TABLES, tables
-    from cli.arena import _check_writable, _run, check_backend, counted
+    from cli.arena import _check_writable, _run, check_run, counted
     from cli.common import console, fail, load_game
     from cli.settings import (
         bot_class,
@@ -108,22 +108,11 @@ def tournament(
         fail(f"tables of {n} players need at least {n} --bot, not {len(specs)}")
     if math.comb(len(specs), n) > MAX_TABLES:
         fail(f"{len(specs)} bots at tables of {n} make too many tables (at most {MAX_TABLES:,})")
-    if matches < 1:
-        fail(f"--matches must be at least 1, not {matches}")
+    check_run(matches, workers, move_time, backend, address)
     if max_matches < 1:
         fail(f"--max-matches must be at least 1, not {max_matches}")
     if not 0.5 <= confidence <= 0.9999:
         fail(f"--confidence must be from 0.5 to 0.9999, not {confidence}")
-    if workers < 1:
-        fail(f"--workers must be at least 1, not {workers}")
-    check_backend(backend, address)
-    if backend == "local" and workers > max_workers():
-        fail(
-            f"--workers must be at most {max_workers()} ({WORKERS_PER_CPU} per CPU, "
-            f"at least {MIN_MAX_WORKERS}), not {workers}"
-        )
-    if not (move_time >= 0 and math.isfinite(move_time)):
-        fail(f"--move-time must be a number of seconds, 0 or more (0: no limit), not {move_time}")
     values = resolved_options(g, option or [])
     run_seed = new_seed() if seed is None else seed
     create_state(g, n, run_seed, values)
