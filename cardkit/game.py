@@ -456,6 +456,8 @@ class Game(ABC, Generic[S]):
     max_players: ClassVar[int]
     default_players: ClassVar[int]
     state: type[S]
+    cards: ClassVar[Deck | None] = None
+    """The game's deck, when it is the same for every match (see :meth:`deck`)."""
     Options: ClassVar[type[Any] | None] = None
     options: tuple[Option, ...] = ()
     rules: ClassVar[str] = ""
@@ -471,9 +473,15 @@ class Game(ABC, Generic[S]):
         """A fresh match with validated options (called by :meth:`create`)."""
         return self.state(self, players, seed, options, auto_chance)
 
-    @abstractmethod
     def deck(self, players: int, options: Any) -> Deck:
-        """The deck a match with these settings uses (for parsing card texts)."""
+        """The deck a match with these settings uses (for parsing card texts).
+
+        The default is :attr:`cards`, for a game whose deck never changes; a game
+        whose deck depends on the player count or options overrides this.
+        """
+        if self.cards is None:
+            raise NotImplementedError(f"{type(self).__name__} has no cards and no deck()")
+        return self.cards
 
     @abstractmethod
     def parse_action(self, text: str, state: State | None = None) -> Action:

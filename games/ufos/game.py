@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cardkit import Action, Deck, Game, State
+from cardkit import Action, Game, State
 from cardkit.events import Event, Played
 from games.ufos import actions
 from games.ufos.bot import HeuristicBot
@@ -23,6 +23,7 @@ class UfosGame(Game[UfosState]):
     min_players = 3
     max_players = 6
     default_players = 4
+    cards = DECK
     state = UfosState
     Options = UfosOptions
     rules = RULES
@@ -34,9 +35,6 @@ class UfosGame(Game[UfosState]):
         "T": "dark_orange3",
         "B": "blue",
     }
-
-    def deck(self, players: int, options: UfosOptions) -> Deck:
-        return DECK
 
     def parse_action(self, text: str, state: State | None = None) -> Action:
         return actions.parse(text)

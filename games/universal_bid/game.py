@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cardkit import Action, Deck, Game, OptionError, State
+from cardkit import Action, Game, OptionError, State
 from games.universal_bid.actions import parse_action
 from games.universal_bid.bot import HeuristicBot
 from games.universal_bid.cards import CARDS, DECK
@@ -27,6 +27,7 @@ class UniversalBidGame(Game[UniversalBidState]):
     min_players = 2
     max_players = 6
     default_players = 4
+    cards = DECK
     state = UniversalBidState
     Options = UniversalBidOptions
     rules = RULES
@@ -39,9 +40,6 @@ class UniversalBidGame(Game[UniversalBidState]):
         "S": "bold yellow",
         "V": "bold green",
     }
-
-    def deck(self, players: int, options: UniversalBidOptions) -> Deck:
-        return DECK
 
     def check_options(self, players: int, options: UniversalBidOptions) -> None:
         schedule = options.schedule

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cardkit import Action, Deck, Game, State
+from cardkit import Action, Game, State
 from cardkit.events import Dealt, Event
 from games.uno_star_trek.actions import parse
 from games.uno_star_trek.bot import HeuristicBot
@@ -23,6 +23,7 @@ class UnoStarTrek(Game[UnoState]):
     min_players = 2
     max_players = 10
     default_players = 4
+    cards = DECK
     state = UnoState
     Options = UnoOptions
     rules = RULES
@@ -34,9 +35,6 @@ class UnoStarTrek(Game[UnoState]):
         "b": "bold blue",
         "w": "bold magenta",
     }
-
-    def deck(self, players: int, options: UnoOptions) -> Deck:
-        return DECK
 
     def parse_action(self, text: str, state: State | None = None) -> Action:
         return parse(text)
