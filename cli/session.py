@@ -455,11 +455,8 @@ class PlaySession:
         """What each legal action does now, how to type one, and the rules summary."""
         self.out.print(f"[bold]{escape(self.game.name)}[/bold]: {escape(self.game.summary)}")
         self.out.print(f"Full rules: cardkit rules {self.game.id}")
-        self.out.print(
-            "Type the number of an action, its text, or a card alone to play it; "
-            "'quit' (or q, exit) saves and leaves. Legal now:",
-            soft_wrap=True,
-        )
+        self.out.print("Type a listed number, an action's text, or a card alone to play it.")
+        self.out.print("'quit' (or q, exit) saves and leaves. Legal now:")
         for i, action in enumerate(legal, start=1):
             self.out.print(self.render.line(f"{i:>3}) {explain(action)}"), overflow="fold")
 
@@ -508,9 +505,10 @@ def explain(action: Action) -> str:
     (from the action alone: nothing hidden is looked at)."""
     text = str(action)
     if isinstance(action, Play):
+        card = action.card.text
         if action.declare is not None:
-            return f"{text}: play {action.card.text} from your hand, declaring {action.declare}"
-        return f"{text}: play {action.card.text} from your hand (or type {action.card.text})"
+            return f"{text} (or {card} {action.declare}): play {card}, declaring {action.declare}"
+        return f"{text} (or {card}): play {card} from your hand"
     if isinstance(action, Draw):
         return f"{text}: take a card from the draw pile"
     return text  # the simplest actions (bid 2, pass, wait) say it all
