@@ -433,14 +433,16 @@ class PlaySession:
         reason = verdict.reason if verdict is not None else "not a legal action now"
         return f"{action} is not allowed: {reason}"
 
-    def card_play(self, text: str, legal: tuple[Action, ...]) -> Action | None:
-        """The legal play that a card's text alone names (``V:2``, ``B10 R``, ``B10 as R``)."""
+    def card_play(self, text: str, legal: tuple[Action, ...]) -> Action | str | None:
+        """The legal play that a card's text alone names (``V:2``, ``B10 R``, ``B10 as R``);
+        why not, for a card that may not be played now; None if ``text`` names no card."""
         parts = text.split()
         forms = [f"play {text}"]
         if len(parts) == 2:
             forms.append(f"play {parts[0]} as {parts[1]}")
         if len(parts) == 3 and parts[1].lower() == "as":
             forms.append(f"play {parts[0]} {parts[2]}")
+        refused: str | None = None
         for form in forms:
             try:
                 action = self.game.parse_action(form, self.state)
@@ -449,7 +451,11 @@ class PlaySession:
             for allowed in legal:
                 if allowed == action:
                     return allowed
-        return None
+            if refused is None:
+                verdict = self.state.refusal(self.human, action)
+                reason = verdict.reason if verdict is not None else "not a legal action now"
+                refused = f"{action} is not allowed: {reason}"
+        return refused
 
     def help(self, legal: tuple[Action, ...]) -> None:
         """What each legal action does now, how to type one, and the rules summary."""
