@@ -219,4 +219,4 @@ def test_a_game_without_a_table_gets_one_from_its_view_fields() -> None:
     assert getattr(GAME, "table", None) is None
     layout = table_for(GAME, state.view(0), 2)
     assert [row.label for row in layout.seats] == ["you", "seat 1"]
-    assert layout.hand == state.view(0).hand  # type: ignore[attr-defined]
+    assert layout.hand == state.view(0).hand
