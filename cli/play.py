@@ -144,7 +144,7 @@ def _start(
         markup=False,
     )
     out.print(
-        "Type the number of an action or its text; 'help' lists them; 'quit' saves and leaves.",
+        "Type an action's number or text, or a card to play it; ? helps; quit saves and leaves.",
         soft_wrap=True,
     )
     return session

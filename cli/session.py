@@ -29,7 +29,7 @@ from typing import Any
 import attrs
 from rich.markup import escape
 
-from cardkit.actions import Action
+from cardkit.actions import Action, Draw, Play
 from cardkit.bots import BaseBot, BotSpec, bot_seed
 from cardkit.errors import CardkitError
 from cardkit.events import Event
@@ -37,12 +37,15 @@ from cardkit.game import Game, State, View
 from cardkit.record import Record, replay
 from cardkit.registry import make_bot
 from cardkit.runner import BotFailure, Stuck, drive
+from cardkit.table import table_for
 from cli.common import cardkit_home, console, fail
 from cli.prompt import prompt
 from cli.render import Renderer, step_line
+from cli.table import EVENTS, Screen
 
 META_KEY = "play"
 QUIT_WORDS = ("quit", "q", "exit")  # no game has an action with one of these texts
+HELP_WORDS = ("help", "h", "?")
 
 
 def default_save_path(game: Game, seed: int) -> Path:
@@ -246,6 +249,8 @@ class PlaySession:
         self.path = path
         self.out = console()
         self.render = Renderer(game, state.players, state.options)
+        self.screen = Screen(self.render)
+        self.recent: list[str] = []  # the event lines of the last steps, for the screen
         self.bots = bots if bots is not None else make_bots(game, state.seed, specs)
         # what a resumed save held besides the match: its other meta and unknown fields
         self.kept_meta = {k: v for k, v in kept.meta.items() if k != META_KEY} if kept else {}
@@ -347,6 +352,7 @@ class PlaySession:
         """Save the step, then show its events as the person may see them."""
         self.save()
         line = step_line(self.game, seat, action, events, self.human)
+        self.recent = [*self.recent[-(EVENTS - 1) :], line]
         self.out.print(self.render.event("  -", line, bold=seat == self.human))
 
     def failure_line(self, failure: BotFailure) -> str:
@@ -363,9 +369,7 @@ class PlaySession:
         """Prompt the person until they give a legal action; None when they quit."""
         state = self.state
         legal = state.legal_actions(self.human)
-        self.out.rule(f"{self.game.name}: your move", style="green")
-        self.out.print(self.render.view(state.view(self.human)))
-        self.out.print(self.render.actions(legal))
+        self.show(legal)
         if len(legal) == 1:  # the only choice: Enter takes it
             choices = f"Enter for {escape(str(legal[0]))}, help, quit"
         else:
@@ -379,7 +383,7 @@ class PlaySession:
                 continue
             if word in QUIT_WORDS:
                 return None
-            if word == "help":
+            if word in HELP_WORDS:
                 self.help(legal)
                 continue
             found = self.read(text, legal)
@@ -388,16 +392,39 @@ class PlaySession:
                 continue
             return found
 
+    def show(self, legal: tuple[Action, ...]) -> None:
+        """The table screen for this decision: redrawn in place on a terminal, appended
+        to the output otherwise (a pipe, a test)."""
+        view = self.state.view(self.human)
+        layout = table_for(self.game, view, self.state.players)
+        terminal = self.out.is_terminal
+        recent = self.recent if terminal else ()  # appended output shows every event already
+        lines = self.screen.lines(self.out, f"{self.game.name}: your move", layout, legal, recent)
+        if terminal:
+            self.out.clear()
+        for line in lines:
+            self.out.print(line, no_wrap=True, overflow="ellipsis")
+
     def read(self, text: str, legal: tuple[Action, ...]) -> Action | str:
-        """The legal action ``text`` names (a number or a text form), or why it is not one."""
+        """The legal action ``text`` names, or why it is not one.
+
+        ``text`` is a listed number, an action's text (``play V:2``), or a card's text
+        alone for the play of that card (``V:2``; ``B10 R`` or ``B10 as R`` for a
+        card that takes a declared suit).
+        """
         if text.isdecimal():  # not isdigit: "²" is a digit that int() refuses
             n = int(text)
             if 1 <= n <= len(legal):
                 return legal[n - 1]
+            if len(legal) == 1:
+                return f"no action {n}: the only action now is {legal[0]} (Enter takes it)"
             return f"no action {n}: type a number from 1 to {len(legal)}, or an action's text"
         try:
             action = self.game.parse_action(text, self.state)
         except CardkitError as exc:
+            card = self.card_play(text, legal)
+            if card is not None:
+                return card
             return str(exc)
         for allowed in legal:
             if allowed == action:
@@ -406,15 +433,38 @@ class PlaySession:
         reason = verdict.reason if verdict is not None else "not a legal action now"
         return f"{action} is not allowed: {reason}"
 
+    def card_play(self, text: str, legal: tuple[Action, ...]) -> Action | str | None:
+        """The legal play that a card's text alone names (``V:2``, ``B10 R``, ``B10 as R``);
+        why not, for a card that may not be played now; None if ``text`` names no card."""
+        parts = text.split()
+        forms = [f"play {text}"]
+        if len(parts) == 2:
+            forms.append(f"play {parts[0]} as {parts[1]}")
+        if len(parts) == 3 and parts[1].lower() == "as":
+            forms.append(f"play {parts[0]} {parts[2]}")
+        refused: str | None = None
+        for form in forms:
+            try:
+                action = self.game.parse_action(form, self.state)
+            except CardkitError:
+                continue
+            for allowed in legal:
+                if allowed == action:
+                    return allowed
+            if refused is None:
+                verdict = self.state.refusal(self.human, action)
+                reason = verdict.reason if verdict is not None else "not a legal action now"
+                refused = f"{action} is not allowed: {reason}"
+        return refused
+
     def help(self, legal: tuple[Action, ...]) -> None:
-        """The legal actions and the rules summary."""
+        """What each legal action does now, how to type one, and the rules summary."""
         self.out.print(f"[bold]{escape(self.game.name)}[/bold]: {escape(self.game.summary)}")
         self.out.print(f"Full rules: cardkit rules {self.game.id}")
-        self.out.print(
-            "Type the number of an action or its text; 'quit' (or q, exit) saves and leaves. "
-            "Legal now:"
-        )
-        self.out.print(self.render.actions(legal))
+        self.out.print("Type a listed number, an action's text, or a card alone to play it.")
+        self.out.print("'quit' (or q, exit) saves and leaves. Legal now:")
+        for i, action in enumerate(legal, start=1):
+            self.out.print(self.render.line(f"{i:>3}) {explain(action)}"), overflow="fold")
 
     def stuck(self, to_act: tuple[int, ...]) -> int:
         """The game offers no way on (a bug in the game): say so, keep the record."""
@@ -454,6 +504,20 @@ class PlaySession:
             soft_wrap=True,
             markup=False,
         )
+
+
+def explain(action: Action) -> str:
+    """An action's text with a sentence saying what it does, where the core knows its kind
+    (from the action alone: nothing hidden is looked at)."""
+    text = str(action)
+    if isinstance(action, Play):
+        card = action.card.text
+        if action.declare is not None:
+            return f"{text} (or {card} {action.declare}): play {card}, declaring {action.declare}"
+        return f"{text} (or {card}): play {card} from your hand"
+    if isinstance(action, Draw):
+        return f"{text}: take a card from the draw pile"
+    return text  # the simplest actions (bid 2, pass, wait) say it all
 
 
 def _read_settings(settings: Any, players: int) -> tuple[int, list[BotSpec | None]]:

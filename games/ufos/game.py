@@ -12,6 +12,7 @@ from games.ufos.bot import HeuristicBot
 from games.ufos.cards import DECK, SUIT_NAMES
 from games.ufos.rules import RULES
 from games.ufos.state import RESPY_LIMIT, UfosOptions, UfosState
+from games.ufos.table import table as build_table
 
 
 class UfosGame(Game[UfosState]):
@@ -27,6 +28,7 @@ class UfosGame(Game[UfosState]):
     state = UfosState
     Options = UfosOptions
     rules = RULES
+    table = staticmethod(build_table)
     bots: ClassVar[Mapping[str, type[Any]]] = {"heuristic": HeuristicBot}
     suit_styles: ClassVar[Mapping[str, str]] = {
         "R": "red",

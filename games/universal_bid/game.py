@@ -16,6 +16,7 @@ from games.universal_bid.state import (
     UniversalBidState,
     effective_schedule,
 )
+from games.universal_bid.table import table as build_table
 
 
 class UniversalBidGame(Game[UniversalBidState]):
@@ -31,6 +32,7 @@ class UniversalBidGame(Game[UniversalBidState]):
     state = UniversalBidState
     Options = UniversalBidOptions
     rules = RULES
+    table = staticmethod(build_table)
     bots: ClassVar[Mapping[str, type[Any]]] = {"heuristic": HeuristicBot}
     suit_styles: ClassVar[Mapping[str, str]] = {
         "E": "bold blue",

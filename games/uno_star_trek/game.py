@@ -12,6 +12,7 @@ from games.uno_star_trek.bot import HeuristicBot
 from games.uno_star_trek.cards import DECK
 from games.uno_star_trek.rules import RULES
 from games.uno_star_trek.state import MAX_HANDS, UnoOptions, UnoState
+from games.uno_star_trek.table import table as build_table
 
 
 class UnoStarTrek(Game[UnoState]):
@@ -27,6 +28,7 @@ class UnoStarTrek(Game[UnoState]):
     state = UnoState
     Options = UnoOptions
     rules = RULES
+    table = staticmethod(build_table)
     bots: ClassVar[Mapping[str, type[Any]]] = {"heuristic": HeuristicBot}
     suit_styles: ClassVar[Mapping[str, str]] = {
         "r": "bold red",

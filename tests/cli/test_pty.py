@@ -223,7 +223,7 @@ def test_the_documented_play_sample_is_the_real_output(
     shown.append(child.before)
     child.close()
     assert child.exitstatus == 0
-    text = re.sub(r"\x1b\[[0-9;]*m", "", "".join(shown))
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", "".join(shown))  # colours, the clearing
     lines = [line.rstrip() for line in text.replace("\r", "").splitlines()]
     at = 0
     for want in sample:
