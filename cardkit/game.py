@@ -656,7 +656,9 @@ class Game(ABC, Generic[S]):
         written = (common.dealer, common.scores, common.hand)
         for name, have, said in zip(("dealer", "scores", "hand"), summary, written, strict=True):
             if have != said:
-                raise PositionError(f"{name} is {_shown(said)} but the position gives {_shown(have)}")
+                raise PositionError(
+                    f"{name} is {_shown(said)} but the position gives {_shown(have)}"
+                )
         if state.to_act() != common.to_act:
             raise PositionError(
                 f"to_act is {_shown(common.to_act)} but the position gives {_shown(state.to_act())}"

@@ -37,7 +37,18 @@ if TYPE_CHECKING:
 FORMAT = "cardkit-position/1"
 """The format tag (and version) of a position."""
 
-COMMON = ("format", "game", "players", "options", "seed", "step", "dealer", "to_act", "scores", "hand")
+COMMON = (
+    "format",
+    "game",
+    "players",
+    "options",
+    "seed",
+    "step",
+    "dealer",
+    "to_act",
+    "scores",
+    "hand",
+)
 """The keys of the common part, in the order a position is written."""
 
 MAX_TRIES = 100_000
@@ -64,7 +75,7 @@ class Common:
 
 
 def whole(value: Any, what: str, low: int | None = None, high: int | None = None) -> int:
-    """``value`` as a whole number within ``low..high``, else a ``PositionError`` naming ``what``."""
+    """``value`` as a whole number in ``low..high``, else a ``PositionError`` naming ``what``."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise PositionError(f"{what} must be a whole number, not {value!r}")
     if low is not None and value < low:
@@ -86,7 +97,9 @@ def common_of(game: Game, data: Any) -> Common:
     if not isinstance(data, Mapping):
         raise PositionError("a position is a JSON object")
     if data.get("format") != FORMAT:
-        raise PositionError(f"not a position: 'format' must be {FORMAT!r}, not {data.get('format')!r}")
+        raise PositionError(
+            f"not a position: 'format' must be {FORMAT!r}, not {data.get('format')!r}"
+        )
     missing = [k for k in (*COMMON, "state") if k not in data]
     if missing:
         raise PositionError(f"position lacks {', '.join(repr(k) for k in missing)}")
@@ -107,7 +120,9 @@ def common_of(game: Game, data: Any) -> Common:
         raise PositionError(f"position settings are not valid: {exc}") from None
     step = whole(data["step"], "step", 0)
     dealer = None if data["dealer"] is None else whole(data["dealer"], "dealer", 0, players - 1)
-    to_act = tuple(whole(s, "a seat to act", -1, players - 1) for s in listed(data["to_act"], "to_act"))
+    to_act = tuple(
+        whole(s, "a seat to act", -1, players - 1) for s in listed(data["to_act"], "to_act")
+    )
     scores = listed(data["scores"], "scores")
     if len(scores) != players:
         raise PositionError(f"scores must list {players} seats, not {len(scores)}")

@@ -136,15 +136,22 @@ def restore(state: UniversalBidState, common: Common, part: Any) -> None:
     hands = listed(part["hands"], "hands")
     if len(hands) != n:
         raise PositionError(f"hands must list {n} seats, not {len(hands)}")
-    held = [[card_of(t, BY_TEXT, f"hand of seat {s}") for t in listed(h, f"hand of seat {s}")]
-            for s, h in enumerate(hands)]
-    past = [_pairs(t, f"past trick {i + 1}", n) for i, t in enumerate(listed(part["past_tricks"], "past_tricks"))]
+    held = [
+        [card_of(t, BY_TEXT, f"hand of seat {s}") for t in listed(h, f"hand of seat {s}")]
+        for s, h in enumerate(hands)
+    ]
+    past = [
+        _pairs(t, f"past trick {i + 1}", n)
+        for i, t in enumerate(listed(part["past_tricks"], "past_tricks"))
+    ]
     trick = _pairs(part["trick"], "trick", n)
     out = [card_of(t, BY_TEXT, "out_of_play") for t in listed(part["out_of_play"], "out_of_play")]
     bids_in = listed(part["bids"], "bids")
     if len(bids_in) != n:
         raise PositionError(f"bids must list {n} seats, not {len(bids_in)}")
-    bids = [None if b is None else whole(b, f"the bid of seat {s}", 0) for s, b in enumerate(bids_in)]
+    bids = [
+        None if b is None else whole(b, f"the bid of seat {s}", 0) for s, b in enumerate(bids_in)
+    ]
     everything = [c for h in held for c in h] + [c for t in past for _, c in t]
     everything += [c for _, c in trick] + out
     counts = Counter(everything)
@@ -153,7 +160,9 @@ def restore(state: UniversalBidState, common: Common, part: Any) -> None:
         raise PositionError(f"cards appear more than once: {', '.join(twice)}")
     lacking = [c.text for c in CARDS if c not in counts]
     if lacking:
-        raise PositionError(f"cards are missing (in no hand, trick or out of play): {', '.join(lacking)}")
+        raise PositionError(
+            f"cards are missing (in no hand, trick or out of play): {', '.join(lacking)}"
+        )
     draw_in = listed(part["draw"], "draw")
     if phase == 0:  # draw: nothing has happened yet
         if common.hand != 1 or draw_in or part["hand_log"] or any(held) or past or trick:
@@ -173,7 +182,14 @@ def restore(state: UniversalBidState, common: Common, part: Any) -> None:
         raise PositionError(f"hand_log must list the {hand_index} finished hands, not {len(log)}")
     for i, entry in enumerate(log):
         what = f"hand_log entry {i + 1}"
-        if not isinstance(entry, Mapping) or set(entry) != {"number", "size", "dealer", "bids", "tricks", "points"}:
+        if not isinstance(entry, Mapping) or set(entry) != {
+            "number",
+            "size",
+            "dealer",
+            "bids",
+            "tricks",
+            "points",
+        }:
             raise PositionError(f"{what} must hold number, size, dealer, bids, tricks and points")
         size = schedule[i]
         if entry["number"] != i + 1 or entry["size"] != size or entry["dealer"] != (first + i) % n:
@@ -184,14 +200,21 @@ def restore(state: UniversalBidState, common: Common, part: Any) -> None:
         tricks = _ints(entry["tricks"], n, f"{what}: tricks", 0, size)
         points = _ints(entry["points"], n, f"{what}: points", 0)
         if sum(hand_bids) == size:
-            raise PositionError(f"{what}: the dealer's bid makes the bids total {size}, which is not allowed")
+            raise PositionError(
+                f"{what}: the dealer's bid makes the bids total {size}, which is not allowed"
+            )
         if sum(tricks) != size:
             raise PositionError(f"{what}: the tricks taken must total {size}, not {sum(tricks)}")
         due = [t + EXACT_BONUS if t == b else t for b, t in zip(hand_bids, tricks, strict=True)]
         if points != due:
-            raise PositionError(f"{what}: points must be {due} for those bids and tricks, not {points}")
+            raise PositionError(
+                f"{what}: points must be {due} for those bids and tricks, not {points}"
+            )
         state.board.add_hand(points)
-        state.hand_log = (*state.hand_log, HandScore(i + 1, size, entry["dealer"], tuple(hand_bids), tuple(tricks), tuple(points)))
+        state.hand_log = (
+            *state.hand_log,
+            HandScore(i + 1, size, entry["dealer"], tuple(hand_bids), tuple(tricks), tuple(points)),
+        )
     state.scores_t = tuple(state.board.totals)
     if any(s < 0 for s in common.scores):
         raise PositionError(f"scores cannot be negative: {list(common.scores)}")
@@ -245,11 +268,16 @@ def _replay_hand(
     state.apply(CHANCE, Shuffle(tuple(dealt + out)))
     made = [s for s in order if bids[s] is not None]
     if made != order[: len(made)]:
-        raise PositionError(f"bids go round from seat {order[0]}: seat {order[len(made)] if len(made) < n else ''} bids before a later seat")
+        waiting = next(s for s in order if bids[s] is None)
+        raise PositionError(
+            f"seat {waiting} has not bid but a later seat has: bids go round from seat {order[0]}"
+        )
     if bidding and len(made) == n:
         raise PositionError("every seat has bid, so the phase is play, not bid")
     if not bidding and len(made) < n:
-        raise PositionError(f"in the play phase every seat has bid; seat {order[len(made)]} has not")
+        raise PositionError(
+            f"in the play phase every seat has bid; seat {order[len(made)]} has not"
+        )
     for seat in made:
         amount = bids[seat]
         assert amount is not None
@@ -271,7 +299,9 @@ def _replay_hand(
         what = "the trick in progress" if t == len(past) else f"past trick {t + 1}"
         for seat, card in cards:
             if seat != state.current:
-                raise PositionError(f"{what}: seat {seat} plays where seat {state.current} is to play")
+                raise PositionError(
+                    f"{what}: seat {seat} plays where seat {state.current} is to play"
+                )
             _step(state, seat, PLAYS[card.id], f"{what}: seat {seat} playing {card.text}")
 
 
@@ -295,7 +325,16 @@ def voids(tricks: tuple[tuple[tuple[int, Card], ...], ...]) -> dict[int, set[str
     return shown
 
 
-def world_position(game: UniversalBidGame, view: UniversalBidView, rng: random.Random) -> dict[str, Any]:
+def _lacking(suits: frozenset[str]) -> Callable[[Card], bool]:
+    def allowed(card: Card) -> bool:
+        return card.suit not in suits
+
+    return allowed
+
+
+def world_position(
+    game: UniversalBidGame, view: UniversalBidView, rng: random.Random
+) -> dict[str, Any]:
     """A position consistent with ``view`` (see :func:`sample_world`)."""
     n = view.players
     seat = view.seat
@@ -314,7 +353,7 @@ def world_position(game: UniversalBidGame, view: UniversalBidView, rng: random.R
         played = sum(1 for t in tricks for p, _ in t if p == s)
         sizes.append(view.hand_size - played if dealing else 0)
         lacking = frozenset(shown.get(s, ()))
-        allowed.append((lambda c, lack=lacking: c.suit not in lack) if lacking else None)
+        allowed.append(_lacking(lacking) if lacking else None)
     sizes.append(len(pool) - sum(sizes))
     allowed.append(None)
     dealt = deal_hidden(pool, sizes, allowed, rng)
