@@ -414,8 +414,11 @@ class State(ABC):
 
     # -- positions (games with ``has_positions``) ---------------------------------
 
-    def position_part(self) -> dict[str, Any]:
-        """The game's own part of a position (JSON values): everything the common part lacks."""
+    def position_part(self, seat: int | None = None) -> dict[str, Any]:
+        """The game's own part of a position (JSON values): everything the common part lacks.
+
+        With ``seat``, only what that seat knows: each card it cannot see is
+        :data:`~cardkit.positions.UNKNOWN`."""
         raise NotImplementedError(f"{self.game.id} has no positions")
 
     def position_summary(self) -> tuple[int | None, tuple[int, ...], int]:
@@ -612,26 +615,32 @@ class Game(ABC, Generic[S]):
 
     # -- positions (see cardkit.positions) -------------------------------------------
 
-    def position(self, state: State) -> dict[str, Any]:
-        """The position of ``state`` as JSON values (``"format": "cardkit-position/1"``)."""
+    def position(self, state: State, seat: int | None = None) -> dict[str, Any]:
+        """The position of ``state`` as JSON values (``"format": "cardkit-position/1"``).
+
+        With ``seat``, that seat's position: only what it knows (no seed, each card it
+        cannot see :data:`~cardkit.positions.UNKNOWN`), for reading, not for setting up.
+        """
         from cardkit.options import to_json
         from cardkit.positions import FORMAT, PositionError
 
         if not self.has_positions:
             raise PositionError(f"{self.id} has no positions")
         dealer, scores, hand = state.position_summary()
+        mine = {} if seat is None else {"seat": seat}
         return {
             "format": FORMAT,
+            **mine,
             "game": self.id,
             "players": state.players,
             "options": to_json(state.options),
-            "seed": state.seed,
+            "seed": state.seed if seat is None else None,
             "step": state.steps,
             "dealer": dealer,
             "to_act": list(state.to_act()),
             "scores": list(scores),
             "hand": hand,
-            "state": state.position_part(),
+            "state": state.position_part(seat),
         }
 
     def from_position(self, data: Any, *, auto_chance: bool = True, events: bool = False) -> S:

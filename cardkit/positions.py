@@ -10,6 +10,11 @@ common part that every game shares and the game's own part under ``"state"``:
 - ``dealer`` (a seat or null), ``to_act`` (the seats to act), ``scores``
   (the match totals per seat) and ``hand`` (the number of the hand, from 1).
 
+A *seat's position* (``Game.position(state, seat)``) shows only what that
+seat knows: it adds ``"seat"``, has a null ``seed`` (the seed decides every
+deal) and :data:`UNKNOWN` for each card the seat cannot see. It is for
+reading; only a full position can be set up.
+
 :meth:`Game.position <cardkit.game.Game.position>` writes one,
 :meth:`Game.from_position <cardkit.game.Game.from_position>` builds the state
 back (refusing, with a :class:`PositionError`, a position that breaks the
@@ -50,6 +55,9 @@ COMMON = (
     "hand",
 )
 """The keys of the common part, in the order a position is written."""
+
+UNKNOWN = "?"
+"""What a seat's position (``Game.position(state, seat)``) shows for a card it cannot see."""
 
 MAX_TRIES = 100_000
 """Deals :func:`deal_hidden` tries before it says the constraints cannot be met."""
@@ -96,6 +104,11 @@ def common_of(game: Game, data: Any) -> Common:
     """Check the common part of ``data`` for ``game``; ``PositionError`` with one line if bad."""
     if not isinstance(data, Mapping):
         raise PositionError("a position is a JSON object")
+    if "seat" in data:
+        raise PositionError(
+            f"this is seat {data['seat']}'s position, with the cards it cannot see unknown: "
+            "only a full position can be set up"
+        )
     if data.get("format") != FORMAT:
         raise PositionError(
             f"not a position: 'format' must be {FORMAT!r}, not {data.get('format')!r}"

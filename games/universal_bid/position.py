@@ -33,7 +33,16 @@ from typing import TYPE_CHECKING, Any
 from cardkit import CHANCE, Card, Shuffle
 from cardkit.errors import IllegalActionError
 from cardkit.options import to_json
-from cardkit.positions import FORMAT, Common, PositionError, card_of, deal_hidden, listed, whole
+from cardkit.positions import (
+    FORMAT,
+    UNKNOWN,
+    Common,
+    PositionError,
+    card_of,
+    deal_hidden,
+    listed,
+    whole,
+)
 from games.universal_bid.actions import BIDS, PLAYS
 from games.universal_bid.cards import ALL_CARDS, CARDS, MAX_HAND, cards_in
 from games.universal_bid.view import HandScore, UniversalBidView
@@ -50,18 +59,23 @@ BY_TEXT: dict[str, Card] = {c.text: c for c in CARDS}
 Pairs = list[tuple[int, Card]]
 
 
-def position_part(state: UniversalBidState) -> dict[str, Any]:
-    """The game's own part of the position of ``state``."""
+def position_part(state: UniversalBidState, seat: int | None = None) -> dict[str, Any]:
+    """The game's own part of the position of ``state`` (with ``seat``: as it knows it)."""
     from games.universal_bid.state import PHASES
 
+    hands = [[c.text for c in cards_in(h)] for h in state.hands]
+    out = [c.text for c in cards_in(ALL_CARDS & ~state.dealt)]
+    if seat is not None:
+        hands = [h if s == seat else [UNKNOWN] * len(h) for s, h in enumerate(hands)]
+        out = [UNKNOWN] * len(out)
     return {
         "phase": PHASES[state.phase],
         "draw": [text for _, text in state.draw],
-        "hands": [[c.text for c in cards_in(h)] for h in state.hands],
+        "hands": hands,
         "bids": list(state.bids_t),
         "past_tricks": [[[s, c.text] for s, c in t] for t in state.past_tricks()],
         "trick": [[s, c.text] for s, c in state.trick.pairs()],
-        "out_of_play": [c.text for c in cards_in(ALL_CARDS & ~state.dealt)],
+        "out_of_play": out,
         "hand_log": [
             {
                 "number": h.number,

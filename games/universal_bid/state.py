@@ -436,10 +436,10 @@ class UniversalBidState(State):
 
     # -- positions (see games.universal_bid.position) -------------------------------
 
-    def position_part(self) -> dict[str, Any]:
+    def position_part(self, seat: int | None = None) -> dict[str, Any]:
         from games.universal_bid.position import position_part
 
-        return position_part(self)
+        return position_part(self, seat)
 
     def position_summary(self) -> tuple[int | None, tuple[int, ...], int]:
         from games.universal_bid.position import summary
