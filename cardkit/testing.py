@@ -470,7 +470,7 @@ def check_positions(
     position (through JSON text) has the same seats to act, legal actions,
     views and zones, and stays so (compared at each of the next 30 steps, then
     every 10th) while both take every later action of the original, with the
-    same chance draws and result; :data:`WORLDS` sampled
+    same chance draws and result (the finished match is rebuilt too); :data:`WORLDS` sampled
     worlds per checkpoint show the seat exactly the view they came from and are
     valid positions. Right after each of the first :data:`LEAK_DEALS` deals
     (when the seat has seen nothing of the others' cards, so every hidden card
@@ -516,7 +516,7 @@ def _check_match_positions(
             chance += expected
         seat = state.to_act()[0]
         state.apply(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
-    for snapshot in snapshots:
+    for snapshot in (*snapshots, state.clone()):  # the finished match too
         _check_rebuilt(game, n, seed, snapshot, state.history)
     return truth, chance
 
@@ -571,8 +571,9 @@ def _check_rebuilt(
             raise _fail(game, n, seed, step, what) from None
     ours = [(s, str(a)) for s, a in original.history[start:]]
     theirs = [(s, str(a)) for s, a in rebuilt.history]
-    if ours != theirs or _same_now(original, rebuilt):
-        what = f"the state rebuilt at step {start} ends differently (chance or result)"
+    difference = "chance steps" if ours != theirs else _same_now(original, rebuilt)
+    if difference:
+        what = f"the state rebuilt at step {start} ends differently: {difference}"
         raise _fail(game, n, seed, len(original.history), what)
 
 

@@ -242,6 +242,7 @@ def restore(state: UniversalBidState, common: Common, part: Any) -> None:
             state.phase = OVER
             state.acting = ()
             state.due = ()
+            state.size = schedule[-1]
             state.dealer = (first + total - 1) % n
         else:
             state.size = schedule[hand_index]

@@ -78,3 +78,18 @@ def test_uniform_dealing_respects_each_place() -> None:
         first, rest = deal_hidden(pool, [2, 2], [lambda c: c.suit != "N", None], rng)
         assert all(c.suit != "N" for c in first) and len(rest) == 2
 
+
+class ForgetfulGame(UniversalBidGame):
+    """Rebuilds positions but counts steps from 0: its later chance draws differ."""
+
+    def from_position(
+        self, data: object, *, auto_chance: bool = True, events: bool = False
+    ) -> UniversalBidState:
+        state = super().from_position(data, auto_chance=auto_chance, events=events)
+        state.step_offset = 0
+        return state
+
+
+def test_a_rebuilt_state_that_loses_its_step_count_is_caught() -> None:
+    with pytest.raises(ConformanceError, match="rebuilt from the position"):
+        check_positions(ForgetfulGame(), [2], matches=1)

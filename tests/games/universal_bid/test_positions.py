@@ -154,3 +154,19 @@ def test_a_world_keeps_what_the_seat_knows_and_deals_the_rest() -> None:
     held = {c.text for c in world.view(2).hand}
     assert "N:5" in held and len(held) == 2
     assert held <= {"E:3", "M:7", "J:Moon", "N:5"}
+
+
+def test_a_finished_match_round_trips() -> None:
+    state = play_to(8, 2, 10**6)
+    assert state.is_over()
+    rebuilt = GAME.from_position(json.loads(json.dumps(GAME.position(state))))
+    assert rebuilt.is_over() and rebuilt.result() == state.result()
+    assert rebuilt.view(0) == state.view(0) and rebuilt.zones() == state.zones()
+
+
+def test_a_seats_position_cannot_be_set_up() -> None:
+    state = GAME.from_position(example())
+    mine = GAME.position(state, 1)
+    assert mine["state"]["hands"][0] == ["?", "?"] and mine["state"]["hands"][1] == ["M:Sun", "S:5"]
+    with pytest.raises(PositionError, match="only a full position can be set up"):
+        GAME.from_position(mine)
