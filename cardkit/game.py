@@ -34,6 +34,16 @@ simply a different shuffle applied by hand. A chance step that only needs a
 few cards (each player draws one for the deal) declares their number with
 :meth:`State.chance_draw`, and its :class:`~cardkit.actions.Shuffle` holds just
 the cards drawn.
+
+Positions (:mod:`cardkit.positions`): a game that sets ``has_positions``
+writes any moment of a match as JSON (:meth:`Game.position`, from the state's
+:meth:`State.position_part` and :meth:`State.position_summary`), builds it back
+(:meth:`Game.from_position`, through :meth:`State.restore_position`, which
+refuses a position that breaks the rules) and deals the cards a seat cannot see
+(:meth:`Game.sample_world`, from that seat's view, which must hold everything the
+seat knows: its cards, the cards played, the tricks that show voids, hand sizes
+and the options). A rebuilt state counts its steps from the position's
+``step`` (:attr:`State.step_offset`), so its chance draws continue the original's.
 """
 
 from __future__ import annotations
@@ -133,6 +143,9 @@ class State(ABC):
     auto_chance: bool
     _legal_seat: int
     _legal: tuple[Action, ...]
+    step_offset: int = 0
+    """Steps taken before ``history`` began (a state built from a position); chance
+    steps are seeded from ``(seed, step_offset + len(history))``."""
 
     def __init__(
         self,
@@ -353,7 +366,7 @@ class State(ABC):
     def sample_chance(self, cards: Sequence[Card] | None = None) -> Shuffle:
         """The shuffle the state's generator gives at this step (deterministic)."""
         pile = self.chance_cards() if cards is None else cards
-        key = self.seed * 1_000_003 + len(self.history)
+        key = self.seed * 1_000_003 + self.step_offset + len(self.history)
         rng = self._rng
         if rng is None:  # made here seeded at once: seeding costs as much as a short shuffle
             rng = self._rng = random.Random(key)
@@ -394,6 +407,31 @@ class State(ABC):
         seats = self.to_act()
         return ", ".join("chance" if s == CHANCE else str(s) for s in seats) or "nobody"
 
+    @property
+    def steps(self) -> int:
+        """Steps taken since the match began, chance included (a position's ``step``)."""
+        return self.step_offset + len(self.history)
+
+    # -- positions (games with ``has_positions``) ---------------------------------
+
+    def position_part(self, seat: int | None = None) -> dict[str, Any]:
+        """The game's own part of a position (JSON values): everything the common part lacks.
+
+        With ``seat``, only what that seat knows: each card it cannot see is
+        :data:`~cardkit.positions.UNKNOWN`."""
+        raise NotImplementedError(f"{self.game.id} has no positions")
+
+    def position_summary(self) -> tuple[int | None, tuple[int, ...], int]:
+        """The common part's ``dealer`` (None before there is one), ``scores`` and ``hand``."""
+        raise NotImplementedError(f"{self.game.id} has no positions")
+
+    def restore_position(self, common: Common, part: Any) -> None:
+        """Turn this fresh state (made without auto chance) into the position; raise
+        :class:`~cardkit.positions.PositionError` (one line: what is wrong) for a
+        position that breaks the rules. The core then clears ``history``, sets
+        :attr:`step_offset` and checks the common part against the state."""
+        raise NotImplementedError(f"{self.game.id} has no positions")
+
     def clone(self) -> Self:
         """An independent copy (cards, actions and the game are shared, being immutable;
         so is ``rng``, which is reseeded before every shuffle)."""
@@ -433,6 +471,8 @@ def _state_items(state: State) -> list[tuple[str, Any]]:
 if TYPE_CHECKING:  # a default, so that a bare ``Game`` means ``Game[State]`` (PEP 696)
     from typing_extensions import TypeVar as DefaultTypeVar
 
+    from cardkit.positions import Common
+
     S = DefaultTypeVar("S", bound=State, default=State, covariant=True)
 else:
     S = TypeVar("S", bound=State, covariant=True)
@@ -464,6 +504,9 @@ class Game(ABC, Generic[S]):
     bots: ClassVar[Mapping[str, type[Any]]] = {}
     suit_styles: ClassVar[Mapping[str, str]] = {}
     """Rich style per suit (``{"R": "red"}``) for front ends; its order is the display order."""
+    has_positions: ClassVar[bool] = False
+    """True when the game writes and reads positions and samples worlds (see the module
+    docstring); the conformance kit then checks them too."""
 
     def __init__(self) -> None:
         if self.Options is not None:
@@ -577,3 +620,85 @@ class Game(ABC, Generic[S]):
             return f"seat {seat}: {action}"
         lines = [self.line(e, viewer) for e in events if e.seen_by(viewer)]
         return "; ".join(lines) or f"seat {seat}: {action}"
+
+    # -- positions (see cardkit.positions) -------------------------------------------
+
+    def position(self, state: State, seat: int | None = None) -> dict[str, Any]:
+        """The position of ``state`` as JSON values (``"format": "cardkit-position/1"``).
+
+        With ``seat``, that seat's position: only what it knows (no seed, each card it
+        cannot see :data:`~cardkit.positions.UNKNOWN`), for reading, not for setting up.
+        """
+        from cardkit.options import to_json
+        from cardkit.positions import FORMAT, PositionError
+
+        if not self.has_positions:
+            raise PositionError(f"{self.id} has no positions")
+        dealer, scores, hand = state.position_summary()
+        mine = {} if seat is None else {"seat": seat}
+        return {
+            "format": FORMAT,
+            **mine,
+            "game": self.id,
+            "players": state.players,
+            "options": to_json(state.options),
+            "seed": state.seed if seat is None else None,
+            "step": state.steps,
+            "dealer": dealer,
+            "to_act": list(state.to_act()),
+            "scores": list(scores),
+            "hand": hand,
+            "state": state.position_part(seat),
+        }
+
+    def from_position(self, data: Any, *, auto_chance: bool = True, events: bool = False) -> S:
+        """The state of the position ``data`` (JSON values), which plays on exactly as the
+        original would; ``PositionError`` (one line: what is wrong) for a position that
+        cannot be read or breaks the rules. With ``events``, the state records events
+        from here on."""
+        from cardkit.positions import PositionError, common_of
+
+        if not self.has_positions:
+            raise PositionError(f"{self.id} has no positions")
+        common = common_of(self, data)
+        state = self.new_state(common.players, common.seed, common.options, False)
+        try:
+            state.restore_position(common, data["state"])
+        except IllegalActionError as exc:
+            raise PositionError(f"the position breaks the rules: {exc.reason}") from None
+        state.history = []
+        state.step_offset = common.step
+        state._legal_seat = _STALE
+        summary = state.position_summary()
+        written = (common.dealer, common.scores, common.hand)
+        for name, have, said in zip(("dealer", "scores", "hand"), summary, written, strict=True):
+            if have != said:
+                raise PositionError(
+                    f"{name} is {_shown(said)} but the position gives {_shown(have)}"
+                )
+        if state.to_act() != common.to_act:
+            raise PositionError(
+                f"to_act is {_shown(common.to_act)} but the position gives {_shown(state.to_act())}"
+            )
+        if events:
+            state.log = []
+        state.auto_chance = auto_chance
+        if auto_chance:
+            state.resolve_chance()
+        return state
+
+    def sample_world(self, view: View, rng: random.Random) -> S:
+        """A full state consistent with everything ``view``'s seat knows and nothing it does
+        not: the cards it cannot see dealt uniformly among the arrangements its view allows.
+
+        The world's later chance is drawn from a fresh seed taken from ``rng``.
+        """
+        from cardkit.positions import PositionError
+
+        raise PositionError(f"{self.id} has no sampled worlds")
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, tuple):
+        return "[" + ", ".join(map(str, value)) + "]"
+    return "null" if value is None else str(value)

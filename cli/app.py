@@ -12,7 +12,7 @@ from typing import Annotated, NoReturn
 
 import typer
 
-from cli import commands, tournament_cmd
+from cli import commands, position_cmd, tournament_cmd
 from cli.common import console, load_game
 
 app = typer.Typer(
@@ -113,3 +113,4 @@ def main() -> NoReturn:
 
 commands.register(app)
 tournament_cmd.register(app)
+position_cmd.register(app)

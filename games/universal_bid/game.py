@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cardkit import Action, Game, OptionError, State
+from cardkit import Action, Game, OptionError, State, View
+from cardkit.positions import PositionError
 from games.universal_bid.actions import parse_action
 from games.universal_bid.bot import HeuristicBot
 from games.universal_bid.cards import CARDS, DECK
@@ -30,6 +32,7 @@ class UniversalBidGame(Game[UniversalBidState]):
     default_players = 4
     cards = DECK
     state = UniversalBidState
+    has_positions = True
     Options = UniversalBidOptions
     rules = RULES
     table = staticmethod(build_table)
@@ -62,3 +65,14 @@ class UniversalBidGame(Game[UniversalBidState]):
     def max_steps(self, players: int, options: UniversalBidOptions) -> int:
         sizes = effective_schedule(options.schedule, players)
         return 1 + sum(1 + players + players * size for size in sizes)
+
+    def sample_world(self, view: View, rng: random.Random) -> UniversalBidState:
+        """A world consistent with ``view`` (see :mod:`games.universal_bid.position`): the
+        cards the seat cannot see dealt uniformly (rejection sampling) among the deals
+        where every seat lacks the suits it has not followed."""
+        from games.universal_bid.position import world_position
+        from games.universal_bid.view import UniversalBidView
+
+        if not isinstance(view, UniversalBidView):
+            raise PositionError(f"{self.id} samples worlds from its own views only")
+        return self.from_position(world_position(self, view, rng))

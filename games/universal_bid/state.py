@@ -42,6 +42,7 @@ from cardkit import (
 from cardkit.events import Dealt, MatchOver, Played, Received, TrickWon, only
 from cardkit.game import Refusal, highest
 from cardkit.options import Options, option
+from cardkit.positions import Common
 from games.universal_bid.actions import BID_RANGES, PLAYS_INTO
 from games.universal_bid.cards import (
     ALL_CARDS,
@@ -414,6 +415,7 @@ class UniversalBidState(State):
             self.past_tricks(),
             self.scores_t,
             self.hand_log,
+            self.schedule,
         )
 
     def zones(self) -> tuple[Zone, ...]:
@@ -431,6 +433,23 @@ class UniversalBidState(State):
             Zone("trick", tuple(in_trick), everyone),
             Zone("played", cards_in(played), everyone),
         )
+
+    # -- positions (see games.universal_bid.position) -------------------------------
+
+    def position_part(self, seat: int | None = None) -> dict[str, Any]:
+        from games.universal_bid.position import position_part
+
+        return position_part(self, seat)
+
+    def position_summary(self) -> tuple[int | None, tuple[int, ...], int]:
+        from games.universal_bid.position import summary
+
+        return summary(self)
+
+    def restore_position(self, common: Common, part: Any) -> None:
+        from games.universal_bid.position import restore
+
+        restore(self, common, part)
 
     # -- copies -------------------------------------------------------------------
 

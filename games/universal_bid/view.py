@@ -50,6 +50,8 @@ class UniversalBidView(View):
     past_tricks: tuple[tuple[tuple[int, Card], ...], ...]
     scores: tuple[int, ...]
     hand_log: tuple[HandScore, ...]
+    schedule: tuple[int, ...] = ()
+    """The hand sizes of the match (public): what a sampled world needs besides the above."""
 
     @property
     def turn(self) -> int | None:

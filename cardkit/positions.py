@@ -1,0 +1,193 @@
+"""Positions and sampled worlds: any moment of a match, and deals a seat cannot tell apart.
+
+A *position* is a JSON object (``"format": "cardkit-position/1"``) with a
+common part that every game shares and the game's own part under ``"state"``:
+
+- ``game``, ``players``, ``options`` (as :func:`cardkit.options.to_json`
+  writes them), ``seed`` and ``step`` (the steps taken so far, chance
+  included): a state built from the position seeds its later chance steps
+  from ``(seed, step number)``, exactly as the original would;
+- ``dealer`` (a seat or null), ``to_act`` (the seats to act), ``scores``
+  (the match totals per seat) and ``hand`` (the number of the hand, from 1).
+
+A *seat's position* (``Game.position(state, seat)``) shows only what that
+seat knows: it adds ``"seat"``, has a null ``seed`` (the seed decides every
+deal) and :data:`UNKNOWN` for each card the seat cannot see. It is for
+reading; only a full position can be set up.
+
+:meth:`Game.position <cardkit.game.Game.position>` writes one,
+:meth:`Game.from_position <cardkit.game.Game.from_position>` builds the state
+back (refusing, with a :class:`PositionError`, a position that breaks the
+rules), and :meth:`Game.sample_world <cardkit.game.Game.sample_world>` deals
+the cards one seat cannot see. :func:`deal_hidden` is the uniform constrained
+deal games use for that, and :func:`load_position` reads a position file with
+the bounded JSON reader.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from cardkit.cards import Card
+from cardkit.errors import CardkitError, OptionError, ParseError
+
+if TYPE_CHECKING:
+    from cardkit.game import Game
+
+FORMAT = "cardkit-position/1"
+"""The format tag (and version) of a position."""
+
+COMMON = (
+    "format",
+    "game",
+    "players",
+    "options",
+    "seed",
+    "step",
+    "dealer",
+    "to_act",
+    "scores",
+    "hand",
+)
+"""The keys of the common part, in the order a position is written."""
+
+UNKNOWN = "?"
+"""What a seat's position (``Game.position(state, seat)``) shows for a card it cannot see."""
+
+MAX_TRIES = 100_000
+"""Deals :func:`deal_hidden` tries before it says the constraints cannot be met."""
+
+
+class PositionError(CardkitError, ValueError):
+    """A position that cannot be read or breaks the rules; the message says what is wrong."""
+
+
+@attrs.frozen(slots=True)
+class Common:
+    """The common part of a position, checked (see the module docstring)."""
+
+    game: str
+    players: int
+    options: Any
+    seed: int
+    step: int
+    dealer: int | None
+    to_act: tuple[int, ...]
+    scores: tuple[int, ...]
+    hand: int
+
+
+def whole(value: Any, what: str, low: int | None = None, high: int | None = None) -> int:
+    """``value`` as a whole number in ``low..high``, else a ``PositionError`` naming ``what``."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PositionError(f"{what} must be a whole number, not {value!r}")
+    if low is not None and value < low:
+        raise PositionError(f"{what} must be at least {low}, not {value}")
+    if high is not None and value > high:
+        raise PositionError(f"{what} must be at most {high}, not {value}")
+    return value
+
+
+def listed(value: Any, what: str) -> list[Any]:
+    """``value`` as a list, else a ``PositionError`` naming ``what``."""
+    if not isinstance(value, list):
+        raise PositionError(f"{what} must be a list, not {type(value).__name__}")
+    return value
+
+
+def common_of(game: Game, data: Any) -> Common:
+    """Check the common part of ``data`` for ``game``; ``PositionError`` with one line if bad."""
+    if not isinstance(data, Mapping):
+        raise PositionError("a position is a JSON object")
+    if "seat" in data:
+        raise PositionError(
+            f"this is seat {data['seat']}'s position, with the cards it cannot see unknown: "
+            "only a full position can be set up"
+        )
+    if data.get("format") != FORMAT:
+        raise PositionError(
+            f"not a position: 'format' must be {FORMAT!r}, not {data.get('format')!r}"
+        )
+    missing = [k for k in (*COMMON, "state") if k not in data]
+    if missing:
+        raise PositionError(f"position lacks {', '.join(repr(k) for k in missing)}")
+    unknown = sorted(set(data) - {*COMMON, "state"})
+    if unknown:
+        raise PositionError(f"position has unknown keys {', '.join(repr(k) for k in unknown)}")
+    if data["game"] != game.id:
+        raise PositionError(f"position is for game {data['game']!r}, not {game.id!r}")
+    players = whole(data["players"], "players")
+    seed = whole(data["seed"], "seed")
+    try:
+        game.check_players(players)
+        if not isinstance(data["options"], Mapping):
+            raise OptionError("options must be an object")
+        options = game.make_options(data["options"])
+        game.check_options(players, options)
+    except OptionError as exc:
+        raise PositionError(f"position settings are not valid: {exc}") from None
+    step = whole(data["step"], "step", 0)
+    dealer = None if data["dealer"] is None else whole(data["dealer"], "dealer", 0, players - 1)
+    to_act = tuple(
+        whole(s, "a seat to act", -1, players - 1) for s in listed(data["to_act"], "to_act")
+    )
+    scores = listed(data["scores"], "scores")
+    if len(scores) != players:
+        raise PositionError(f"scores must list {players} seats, not {len(scores)}")
+    points = tuple(whole(s, f"the score of seat {i}") for i, s in enumerate(scores))
+    hand = whole(data["hand"], "hand", 1)
+    return Common(data["game"], players, options, seed, step, dealer, to_act, points, hand)
+
+
+def load_position(path: str | os.PathLike[str]) -> Any:
+    """The JSON of the position file ``path`` (read with the bounded reader).
+
+    ``PositionError`` with one line for a file that cannot be read or is not JSON.
+    """
+    from cardkit.record import read_json
+
+    try:
+        return read_json(path, "a cardkit position")
+    except ParseError as exc:
+        raise PositionError(str(exc)) from None
+
+
+def card_of(text: Any, cards: Mapping[str, Card], what: str) -> Card:
+    """The card whose text is ``text``, else a ``PositionError`` naming ``what``."""
+    card = cards.get(text) if isinstance(text, str) else None
+    if card is None:
+        raise PositionError(f"{what}: {text!r} is not a card of this deck")
+    return card
+
+
+def deal_hidden(
+    pool: Sequence[Card],
+    sizes: Sequence[int],
+    allowed: Sequence[Callable[[Card], bool] | None],
+    rng: random.Random,
+) -> list[list[Card]]:
+    """Deal ``pool`` into places of ``sizes`` (which must sum to its length), uniformly
+    among the deals where each place only holds cards its ``allowed`` test accepts
+    (``None``: any card).
+
+    Rejection sampling: a uniform shuffle is dealt in blocks and dealt again
+    until every place accepts its cards, so each consistent deal is equally
+    likely. ``PositionError`` after :data:`MAX_TRIES` failed deals.
+    """
+    if sum(sizes) != len(pool):
+        raise PositionError(f"{len(pool)} hidden cards cannot fill places of {sum(sizes)}")
+    cards = list(pool)
+    checks = [(i, test) for i, test in enumerate(allowed) if test is not None]
+    starts = [0]
+    for size in sizes:
+        starts.append(starts[-1] + size)
+    for _ in range(MAX_TRIES):
+        rng.shuffle(cards)
+        if all(all(test(c) for c in cards[starts[i] : starts[i + 1]]) for i, test in checks):
+            return [cards[starts[i] : starts[i + 1]] for i in range(len(sizes))]
+    raise PositionError("no deal of the hidden cards meets what the seat has seen")
