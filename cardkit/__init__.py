@@ -19,6 +19,7 @@ from cardkit.events import Event
 from cardkit.game import Game, Refusal, Result, State, View, Zone
 from cardkit.match import Scoreboard
 from cardkit.options import Option, Options, option
+from cardkit.positions import PositionError
 from cardkit.record import Record, replay
 from cardkit.seats import CHANCE, ResponseWindow, SealedChoice, TurnOrder
 from cardkit.tricks import Trick, TrickOrder
@@ -45,6 +46,7 @@ __all__ = [
     "OptionError",
     "Options",
     "ParseError",
+    "PositionError",
     "Pass",
     "Play",
     "RandomBot",
