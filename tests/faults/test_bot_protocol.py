@@ -4,7 +4,9 @@ reason naming the fault, the process is gone, and the arena goes on."""
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -110,3 +112,41 @@ def test_a_bad_exec_spec_is_one_clear_line(spec: str, words: str) -> None:
     with pytest.raises(OptionError, match=None) as info:
         check_bot_spec(spec, GAME)
     assert words in str(info.value) and "\n" not in str(info.value)
+
+
+PARENT = """
+import os, sys
+from cardkit.extbot import ExecBot
+from cardkit.registry import get_game
+game = get_game("uno-star-trek")
+bot = ExecBot(game, 0, 1, command=sys.argv[1])
+bot.join(4, game.make_options(None), ())
+bot._ensure_started()
+keep = bot  # never closed: only the exit or the parent's death ends it
+print(bot.process.pid, flush=True)
+if sys.argv[2] == "die":
+    os._exit(0)  # no atexit, no cleanup: the kernel must end the bot
+"""
+
+
+@pytest.mark.parametrize("how", ["exit", "die"])
+def test_no_bot_process_outlives_its_parent(tmp_path: Path, how: str) -> None:
+    bot = tmp_path / "bot.py"
+    # says hello, then sleeps whatever happens to its input: only a kill ends it early
+    hello = "{'type': 'hello', 'protocol': 'cardkit-bot/1'}"
+    bot.write_text(f"import json, time\nprint(json.dumps({hello}), flush=True)\ntime.sleep(30)\n")
+    parent = tmp_path / "parent.py"
+    parent.write_text(PARENT)
+    done = subprocess.run(
+        [sys.executable, str(parent), f"{sys.executable} {bot}", how],
+        capture_output=True,
+        text=True,
+        timeout=20,
+        check=True,
+    )
+    pid = int(done.stdout.split()[0])
+    for _ in range(100):  # the kernel's kill is asynchronous: give it a moment
+        if not alive(pid):
+            break
+        time.sleep(0.02)
+    assert not alive(pid)
