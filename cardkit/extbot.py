@@ -172,7 +172,7 @@ class ExecBot(BaseBot):
             raise self._fault
         try:
             return self._choose(view, legal)
-        except BotFault:
+        except BaseException:  # a fault, or the arena's move clock: the exchange is broken
             self.close()
             raise
 

@@ -11,6 +11,7 @@ which runs any cardkit bot class as a protocol process::
 
 from __future__ import annotations
 
+import functools
 import importlib
 import json
 import sys
@@ -147,6 +148,11 @@ def _cards(game: Any, state: Any) -> dict[str, Card]:
     return found
 
 
+@functools.cache
+def _hints(cls: type[Any]) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
 def decode(value: Any, hint: Any, deck: Mapping[str, Card]) -> Any:
     """JSON data read back as the declared type ``hint``: the inverse of :func:`encode`
     for the types views hold (cards, numbers, text, tuples, unions, attrs records);
@@ -154,7 +160,7 @@ def decode(value: Any, hint: Any, deck: Mapping[str, Card]) -> Any:
     if hint is Card:
         return deck[value] if isinstance(value, str) else value
     if attrs.has(hint) and isinstance(value, dict):
-        hints = typing.get_type_hints(hint)
+        hints = _hints(hint)
         return hint(**{k: decode(v, hints.get(k, Any), deck) for k, v in value.items()})
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (types.UnionType, typing.Union):
