@@ -78,7 +78,10 @@ class BotSpec:
 
     @classmethod
     def parse(cls, text: str) -> BotSpec:
-        """Parse ``name`` or ``name:key=value,key=value``."""
+        """Parse ``name`` or ``name:key=value,key=value``; an external bot is
+        ``exec:COMMAND`` or ``exec[move=S,match=S]:COMMAND``."""
+        if text.strip().startswith(("exec:", "exec[")):
+            return cls._parse_exec(text)
         name, colon, rest = text.strip().partition(":")
         items = rest.split(",") if colon else []
         # "x:", "x:a=1,,b=2", "x:a": no name, or a parameter that is not KEY=VALUE
@@ -91,7 +94,28 @@ class BotSpec:
             raise OptionError(f"bad bot spec {text!r}: {exc}") from None
         return cls(name.strip(), params)
 
+    @classmethod
+    def _parse_exec(cls, text: str) -> BotSpec:
+        head, colon, command = text.strip().partition(":")
+        limits = head[len("exec") :]
+        shape = "write exec:COMMAND or exec[move=SECONDS,match=SECONDS]:COMMAND"
+        if not colon or not command.strip() or (limits and not limits.endswith("]")):
+            raise OptionError(f"bad bot spec {text!r}: {shape}")
+        items = [i for i in limits[1:-1].split(",") if i.strip()] if limits else []
+        keys = [item.partition("=")[0].strip() for item in items]
+        if any("=" not in item for item in items) or not set(keys) <= {"move", "match"}:
+            raise OptionError(f"bad bot spec {text!r}: the limits are move and match; {shape}")
+        try:
+            params = parse_assignments(items)
+        except OptionError as exc:
+            raise OptionError(f"bad bot spec {text!r}: {exc}") from None
+        return cls("exec", {**params, "command": command.strip()})
+
     def __str__(self) -> str:
+        if self.name == "exec" and "command" in self.params:
+            limits = ",".join(f"{k}={v}" for k, v in self.params.items() if k != "command")
+            head = f"exec[{limits}]" if limits else "exec"
+            return f"{head}:{self.params['command']}"
         if not self.params:
             return self.name
         return self.name + ":" + ",".join(f"{k}={v}" for k, v in self.params.items())

@@ -165,7 +165,9 @@ def all_bots() -> list[type[Any] | Broken]:
 
 def bots_for(game: Game) -> dict[str, type[Any]]:
     """Bot classes that play ``game``, by name: the game's own first, then generic ones."""
-    found: dict[str, type[Any]] = {}
+    from cardkit.extbot import ExecBot
+
+    found: dict[str, type[Any]] = {"exec": ExecBot}
     for bot in all_bots():
         if isinstance(bot, Broken):
             continue

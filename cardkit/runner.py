@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from typing import Any
 
 import attrs
 
@@ -81,7 +82,9 @@ def drive(
     chance step that is due (a state made with ``auto_chance=False``) is
     sampled from the state's own generator. ``before`` and ``after`` see each
     step; ``after`` gets the step's events (empty unless the state records
-    them).
+    them). A bot that declares ``observes = True`` (an external bot) is told
+    ``join(players, options, events)`` first and ``observe(events)`` after each
+    step; the state then records events from there on.
 
     A seat in ``contained`` (default: every seat) that raises or returns an
     illegal action ends the match with a :class:`BotFailure`; the state keeps
@@ -94,12 +97,21 @@ def drive(
     bound = game.max_steps(state.players, state.options) if max_steps is None else max_steps
     guarded = frozenset(range(state.players)) if contained is None else frozenset(contained)
     reads = [getattr(b, "reads_view", True) for b in seats]
+    observers: list[Any] = [b for b in seats if getattr(b, "observes", False)]
+    if observers:  # bots that follow the match's events (external bots) learn it first
+        if state.log is None:
+            state.log = []
+        fresh = all(s == CHANCE for s, _ in state.history)
+        for b in observers:
+            b.join(state.players, state.options, tuple(state.log) if fresh else ())
     while not state.is_over():
         if len(state.history) > bound:
             raise RuntimeError(f"{game.id}: match ran past its bound of {bound} steps")
         if state.chance_cards():
             shuffle = state.sample_chance()
             events = state.apply(CHANCE, shuffle)
+            for b in observers:
+                b.observe(events)
             if after is not None:
                 after(state, CHANCE, shuffle, events)
             continue
@@ -127,6 +139,8 @@ def drive(
         else:
             action = bot.choose(view, legal)
             events = state.apply(seat, action)
+        for b in observers:
+            b.observe(events)
         if after is not None:
             after(state, seat, action, events)
     return MatchOutcome(state, state.result())
