@@ -277,6 +277,12 @@ class State(ABC):
             return Refusal("not-your-turn", f"it is not seat {seat}'s turn (to act: {self._who()})")
         return verdict
 
+    def explain(self, seat: int, action: Action) -> tuple[str, str]:
+        """``(code, reason)`` of :meth:`refusal`, for callers of the first contract;
+        ``("", "")`` for a legal action."""
+        verdict = self.refusal(seat, action)
+        return ("", "") if verdict is None else (verdict.code, verdict.reason)
+
     def check(self, seat: int, action: Action) -> None:
         """Raise ``IllegalActionError`` (with the game's code and reason) unless ``seat``
         may apply ``action`` now; change nothing either way."""

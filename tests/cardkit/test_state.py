@@ -204,3 +204,12 @@ def test_legal_actions_are_cached_within_a_step_and_follow_each_step() -> None:
     state.apply(seat, before[0])  # seat 0 makes its sealed choice; seat 1 is still to choose
     assert state.to_act() == (1,)
     assert state.legal_actions(seat) == ()  # not the cached list of the step before
+
+
+def test_explain_gives_the_refusal_as_code_and_reason() -> None:
+    state = dealt(["a1 b4", "a3 w"])
+    assert state.explain(0, Pick("high")) == ("", "")
+    state.apply(0, Pick("high"))
+    assert state.explain(0, Pick("low")) == ("picked", "you already picked")
+    verdict = state.refusal(0, Pick("low"))
+    assert verdict is not None and verdict.code == "picked"
