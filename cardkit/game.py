@@ -474,6 +474,22 @@ def _state_items(state: State) -> list[tuple[str, Any]]:
     return items
 
 
+class _DeclaredOptions:
+    """``Game.options``: the Option of each field of the game's ``Options`` record."""
+
+    def __get__(self, game: object, owner: type[Any]) -> tuple[Option, ...]:
+        record = owner.Options
+        if record is None:
+            return ()
+        found = _DECLARED.get(record)
+        if found is None:
+            found = _DECLARED[record] = declared(record)
+        return found
+
+
+_DECLARED: dict[type[Any], tuple[Option, ...]] = {}
+
+
 if TYPE_CHECKING:  # a default, so that a bare ``Game`` means ``Game[State]`` (PEP 696)
     from typing_extensions import TypeVar as DefaultTypeVar
 
@@ -505,7 +521,9 @@ class Game(ABC, Generic[S]):
     cards: ClassVar[Deck | None] = None
     """The game's deck, when it is the same for every match (see :meth:`deck`)."""
     Options: ClassVar[type[Any] | None] = None
-    options: tuple[Option, ...] = ()
+    options: _DeclaredOptions | tuple[Option, ...] = _DeclaredOptions()
+    """The declared :class:`~cardkit.options.Option` list, derived from ``Options``
+    (on the class and its instances alike)."""
     rules: ClassVar[str] = ""
     bots: ClassVar[Mapping[str, type[Any]]] = {}
     suit_styles: ClassVar[Mapping[str, str]] = {}
@@ -513,10 +531,6 @@ class Game(ABC, Generic[S]):
     has_positions: ClassVar[bool] = False
     """True when the game writes and reads positions and samples worlds (see the module
     docstring); the conformance kit then checks them too."""
-
-    def __init__(self) -> None:
-        if self.Options is not None:
-            self.options = declared(self.Options)
 
     def new_state(self, players: int, seed: int, options: Any, auto_chance: bool) -> S:
         """A fresh match with validated options (called by :meth:`create`)."""

@@ -66,3 +66,21 @@ def test_assignments() -> None:
         parse_assignments(["a=1", "b=2", " a =3"])
     with pytest.raises(OptionError, match="KEY=VALUE"):
         parse_assignments(["novalue"])
+
+
+def test_a_games_options_come_from_its_record_on_the_class_and_on_instances() -> None:
+    from cardkit import Option
+    from tests.tinygame import GAME, TinyGame
+
+    names = ["hand_size", "hands", "trump", "order", "floor", "draw_dealer"]
+    assert [o.name for o in TinyGame.options] == names
+    assert GAME.options is TinyGame.options
+    hand_size = TinyGame.options[0]
+    assert (hand_size.kind, hand_size.default, hand_size.low, hand_size.high) == ("int", 2, 1, 4)
+
+    class Declared(TinyGame):  # a game may still list Option objects itself
+        options = (Option("hand_size", "int", 3, "cards dealt", low=1, high=4),)
+        Options = None
+
+    assert [o.name for o in Declared.options] == ["hand_size"]
+    assert Declared().make_options({"hand_size": "4"}) == {"hand_size": 4}
