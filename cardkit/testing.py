@@ -421,20 +421,7 @@ def _difference(a: State, b: State) -> str:
     """Empty when two states are equal to every observer; else what differs."""
     if [(s, str(x)) for s, x in a.history] != [(s, str(x)) for s, x in b.history]:
         return "history"
-    if a.to_act() != b.to_act():
-        return "seats to act"
-    if a.is_over() != b.is_over():
-        return "end of match"
-    if a.is_over() and a.result() != b.result():
-        return "result"
-    if a.zones() != b.zones():
-        return "zones"
-    for seat in range(a.players):
-        if a.view(seat) != b.view(seat):
-            return f"view of seat {seat}"
-        if a.legal_actions(seat) != b.legal_actions(seat):
-            return f"legal actions of seat {seat}"
-    return ""
+    return _same_now(a, b)
 
 
 def states_equal(a: State, b: State) -> bool:
@@ -532,6 +519,7 @@ def _rebuilt(game: Game, n: int, seed: int, step: int, state: State) -> State:
 
 
 def _same_now(a: State, b: State) -> str:
+    """Empty when two states stand at the same moment (history aside); else what differs."""
     if a.to_act() != b.to_act():
         return "seats to act"
     if a.is_over() != b.is_over():
