@@ -65,11 +65,13 @@ def replay(
             entry["action"] = str(action)
         steps.append(entry)
 
+    # the seed decides every deal: a seat's replay does not show it
+    seed_text = f"seed {record.seed}, " if seat is None else ""
     if not as_json:
         viewer = "everything" if seat is None else f"as seat {seat} saw it"
         out.print(
-            f"[bold]{game.name}[/bold] ({game.id}): {record.players} players, seed "
-            f"{record.seed}, {steps_text}; showing {viewer}",
+            f"[bold]{game.name}[/bold] ({game.id}): {record.players} players, "
+            f"{seed_text}{steps_text}; showing {viewer}",
             soft_wrap=True,
         )
     try:
@@ -82,7 +84,7 @@ def replay(
         data: dict[str, Any] = {
             "game": game.id,
             "players": record.players,
-            "seed": record.seed,
+            "seed": record.seed if seat is None else None,
             "options": options_json(record.options),
             "viewer": seat,
             "steps": steps,

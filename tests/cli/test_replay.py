@@ -193,3 +193,13 @@ def test_a_deeply_nested_file_is_one_line(runner: CliRunner, tmp_path: Path) -> 
     code, out, err = run(runner, str(path))
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and "nested deeper than" in err and "Traceback" not in err
+
+
+def test_one_seats_replay_does_not_show_the_seed(runner: CliRunner, tmp_path: Path) -> None:
+    path, record = saved_match(tmp_path, seed=987654)
+    code, out, _ = run(runner, str(path), "--seat", "1")
+    assert code == 0 and "987654" not in out
+    code, out, _ = run(runner, str(path), "--seat", "1", "--json")
+    assert code == 0 and json.loads(out)["seed"] is None
+    code, out, _ = run(runner, str(path))
+    assert "seed 987654" in out
