@@ -105,6 +105,17 @@ class Received(Event):
 
 
 @attrs.frozen(slots=True)
+class BidMade(Event):
+    """``seat`` bid ``amount`` (tricks, points: what the game bids)."""
+
+    seat: int
+    amount: int
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} bids {self.amount}"
+
+
+@attrs.frozen(slots=True)
 class Played(Event):
     """``seat`` played ``card``; ``declare`` is a named suit or colour where there is one."""
 

@@ -51,17 +51,6 @@ class Passed(Event):
 
 
 @attrs.frozen(slots=True)
-class BidMade(Event):
-    """``seat`` bid ``amount`` points."""
-
-    seat: int
-    amount: int
-
-    def __str__(self) -> str:
-        return f"seat {self.seat} bids {self.amount}"
-
-
-@attrs.frozen(slots=True)
 class Waited(Event):
     """``seat``, the standing high bidder, let its turn go by."""
 

@@ -41,7 +41,7 @@ from cardkit import (
     TurnOrder,
     Zone,
 )
-from cardkit.events import Dealt, MatchOver, Played, Received, TrickWon, only, others
+from cardkit.events import BidMade, Dealt, MatchOver, Played, Received, TrickWon, only, others
 from cardkit.game import Refusal, highest
 from cardkit.options import Options, option
 from games.ufos.actions import (
@@ -71,7 +71,6 @@ from games.ufos.cards import (
 )
 from games.ufos.events import (
     AuctionWon,
-    BidMade,
     Chose,
     GameCardsRevealed,
     Passed,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import attrs
 
+from cardkit import events
 from cardkit.events import Event, HandScored
 
 
@@ -28,12 +29,10 @@ class DealerDrawn(Event):
 
 
 @attrs.frozen(slots=True)
-class BidMade(Event):
+class BidMade(events.BidMade):
     """``seat`` bid ``amount``; for the dealer (who bids last) ``total`` is the sum of the
     bids, against the ``tricks`` of the hand (``total`` None for the other seats)."""
 
-    seat: int
-    amount: int
     total: int | None = None
     tricks: int = 0
 

@@ -36,14 +36,3 @@ class TrumpTurned(Event):
 
     def __str__(self) -> str:
         return f"{self.card.text} is turned: {SUIT_NAMES[self.card.suit]} are trump"
-
-
-@attrs.frozen(slots=True)
-class BidMade(Event):
-    """``seat`` bid ``amount`` tricks."""
-
-    seat: int
-    amount: int
-
-    def __str__(self) -> str:
-        return f"seat {self.seat} bids {self.amount}"

@@ -27,12 +27,21 @@ from cardkit import (
     Zone,
     option,
 )
-from cardkit.events import Dealt, HandScored, MatchOver, Played, Received, TrickWon, only
+from cardkit.events import (
+    BidMade,
+    Dealt,
+    HandScored,
+    MatchOver,
+    Played,
+    Received,
+    TrickWon,
+    only,
+)
 from cardkit.game import highest
 
 from cardkit_oh_hell.actions import BIDS
 from cardkit_oh_hell.cards import SUIT_NAMES, SUITS, Table, Trumps, table_for
-from cardkit_oh_hell.events import BidMade, DealerCut, TricksDrawn, TrumpTurned
+from cardkit_oh_hell.events import DealerCut, TricksDrawn, TrumpTurned
 from cardkit_oh_hell.view import OhHellView
 
 MADE_BID_BONUS = 10

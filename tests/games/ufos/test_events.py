@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from cardkit import Card, Event
 from cardkit.bots import RandomBot
-from cardkit.events import Dealt, MatchOver, Played, Received, TrickWon, cards_of
+from cardkit.events import BidMade, Dealt, MatchOver, Played, Received, TrickWon, cards_of
 from cardkit.runner import play_match
 from games.ufos import BID_DECK, DECK, GAME, PlayCard, UfosState, parse
 from games.ufos.events import (
     AuctionWon,
-    BidMade,
     Passed,
     Spied,
     SuitCardSeen,
