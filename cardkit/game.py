@@ -479,15 +479,7 @@ class _DeclaredOptions:
 
     def __get__(self, game: object, owner: type[Any]) -> tuple[Option, ...]:
         record = owner.Options
-        if record is None:
-            return ()
-        found = _DECLARED.get(record)
-        if found is None:
-            found = _DECLARED[record] = declared(record)
-        return found
-
-
-_DECLARED: dict[type[Any], tuple[Option, ...]] = {}
+        return () if record is None else declared(record)
 
 
 if TYPE_CHECKING:  # a default, so that a bare ``Game`` means ``Game[State]`` (PEP 696)

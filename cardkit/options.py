@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
@@ -213,6 +214,7 @@ def option(
     return attrs.field(default=default, metadata={"cardkit": {**meta, "low": low, "high": high}})
 
 
+@functools.cache
 def declared(options_type: type[Any]) -> tuple[Option, ...]:
     """The :class:`Option` of each field of a typed options record, in field order."""
     attrs.resolve_types(options_type)
