@@ -107,7 +107,7 @@ def drive(
     while not state.is_over():
         if len(state.history) > bound:
             raise RuntimeError(f"{game.id}: match ran past its bound of {bound} steps")
-        if state.chance_cards():
+        if not state.auto_chance and state.chance_cards():  # else apply dealt it already
             shuffle = state.sample_chance()
             events = state.apply(CHANCE, shuffle)
             for b in observers:
