@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import statistics
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -245,6 +244,8 @@ def separated(tally: Tally, confidence: float) -> bool:
     split over the ``n - 1`` neighbours (Bonferroni), after at least
     :data:`MIN_DEALS_PER_PAIR` deals.
     """
+    import statistics  # here, not at start-up: cardkit list never pays for it
+
     n = len(tally.plan.entrants)
     order = tally.ratings().order()
     z = statistics.NormalDist().inv_cdf(1 - (1 - confidence) / (2 * (n - 1)))
