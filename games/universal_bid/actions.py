@@ -35,11 +35,10 @@ PASS = Pass()
 PLAY_TABLE = DECK.table(lambda card: PLAYS[card.id], SUITS)
 """The plays of a bitmask: suits E to V, each from 1 up to Sun."""
 
-LEGAL_PLAYS = TRICK_ORDER.legal_for(PLAY_TABLE)
-"""``LEGAL_PLAYS(hand, led)``: the plays the core allows from a bitmask, in table order."""
 
 PLAYS_INTO = TRICK_ORDER.legal_into(PLAY_TABLE)
-"""``PLAYS_INTO(hand, trick)``: :data:`LEGAL_PLAYS` for a trick played with ``Trick.play``."""
+"""``PLAYS_INTO(hand, trick)``: the plays the core allows from a bitmask, in table order
+(for a trick played with ``Trick.play``)."""
 
 plays_in = PLAY_TABLE.of
 """``plays_in(mask)``: the ``Play`` actions of a bitmask, in ``cards_in`` order."""
