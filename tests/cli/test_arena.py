@@ -461,7 +461,10 @@ def test_workers_are_capped(runner: CliRunner) -> None:
 def test_move_time_ends_a_hanging_bot_s_match_and_the_run_goes_on(
     runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    import tempfile
     import time as clock
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # the failures folder goes here
 
     from cardkit import registry
     from cardkit.bots import BaseBot

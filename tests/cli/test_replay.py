@@ -196,7 +196,7 @@ def test_a_deeply_nested_file_is_one_line(runner: CliRunner, tmp_path: Path) -> 
 
 
 def test_one_seats_replay_does_not_show_the_seed(runner: CliRunner, tmp_path: Path) -> None:
-    path, record = saved_match(tmp_path, seed=987654)
+    path, _ = saved_match(tmp_path, seed=987654)
     code, out, _ = run(runner, str(path), "--seat", "1")
     assert code == 0 and "987654" not in out
     code, out, _ = run(runner, str(path), "--seat", "1", "--json")

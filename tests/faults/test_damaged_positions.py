@@ -28,6 +28,7 @@ def test_damaged_positions_are_refused_in_one_line() -> None:
     base = load_position(EXAMPLE)
     spots = list(places(base))[1:]
     rng = random.Random(0)
+    refused = 0
     for _ in range(800):
         data = copy.deepcopy(base)
         for _ in range(rng.randint(1, 2)):
@@ -40,6 +41,11 @@ def test_damaged_positions_are_refused_in_one_line() -> None:
             except (KeyError, IndexError, TypeError):
                 continue  # an earlier change removed this place
         try:
-            GAME.from_position(data)
+            state = GAME.from_position(data)
         except PositionError as exc:
             assert "\n" not in str(exc) and str(exc)
+            refused += 1
+        else:  # a change that still makes a valid position: it must be one, whole
+            again = GAME.position(state)
+            assert GAME.position(GAME.from_position(again)) == again
+    assert refused > 0
