@@ -493,6 +493,21 @@ def reports(
     yield from _pooled(plan, matches, workers, stop)
 
 
+def in_order(
+    done: dict[int, list[Report]], counted: int, stop: Callable[[], bool]
+) -> Generator[Report, None, int]:
+    """Yield the finished chunks of ``done`` (by first match) that come next in match order,
+    from match ``counted`` on, removing them; return the new count. Stops between reports
+    as soon as ``stop()`` says so (the caller sees ``stop()`` and ends too)."""
+    while counted in done:
+        for report in done.pop(counted):
+            if stop():
+                return counted
+            yield report
+            counted = report.index + 1
+    return counted
+
+
 def _pooled(plan: Plan, matches: int, workers: int, stop: Callable[[], bool]) -> Iterator[Report]:
     size = chunk_size(matches, workers)
     fresh = chunks(matches, size)
@@ -520,12 +535,7 @@ def _pooled(plan: Plan, matches: int, workers: int, stop: Callable[[], bool]) ->
                 worker.task = task
                 with contextlib.suppress(OSError):  # a dead worker is found below
                     worker.conn.send(task)
-            while counted in done:
-                for report in done.pop(counted):
-                    if stop():
-                        return
-                    yield report
-                    counted = report.index + 1
+            counted = yield from in_order(done, counted, stop)
             if counted >= matches or stop():
                 return
             busy = [w for w in pool if w.task is not None]

@@ -32,6 +32,7 @@ from cardkit.arena import (
     _move_clock,
     chunk_size,
     chunks,
+    in_order,
     play_one,
     reports,
 )
@@ -140,12 +141,7 @@ def _ray_reports(
                         exhausted = True
                         break
                     pending[remote.remote(plan_ref, *bounds)] = bounds[0]
-                while counted in done:
-                    for report in done.pop(counted):
-                        if stop():
-                            return
-                        yield report
-                        counted = report.index + 1
+                counted = yield from in_order(done, counted, stop)
                 if counted >= matches or stop():
                     return
                 ready, _ = ray.wait(list(pending), num_returns=1, timeout=0.2)
