@@ -72,13 +72,16 @@ def stream(
 
 
 def play_chunk(plan: Plan, start: int, stop: int) -> tuple[str, int, Any]:
-    """Play matches ``start`` to ``stop - 1``: ``("ok", start, reports)`` or
-    ``("error", start, line)`` when a record cannot be written."""
+    """Play matches ``start`` to ``stop - 1``: ``("ok", start, reports)``, or
+    ``("error", start, line)`` when a record cannot be written or a game raised,
+    worded as the local workers word it."""
     try:
         with _move_clock(plan.move_time):
             return ("ok", start, [play_one(plan, i) for i in range(start, stop)])
     except ArenaError as exc:
         return ("error", start, str(exc))
+    except Exception as exc:  # a game that raised: one line, as from a local worker
+        return ("error", start, f"matches {start}-{stop - 1}: {type(exc).__name__}: {exc}")
 
 
 def import_ray() -> Any:
