@@ -80,6 +80,8 @@ def tournament(
     ] = None,
 ) -> None:
     """Rate bots: balanced tables, every bot in every seat, duplicate deals, ratings."""
+    import contextlib
+    import tempfile
     import time
 
     from cardkit.arena import Entrant, Plan, Tally
@@ -117,6 +119,8 @@ def tournament(
     create_state(g, n, run_seed, values)
     if json_file is not None:
         _check_writable(json_file, force)
+    # a fresh folder for this run's failed matches (removed again if none fails)
+    failures = Path(tempfile.mkdtemp(prefix=f"cardkit-tournament-failures-{g.id}-{run_seed}-"))
     plan = Plan(
         game=g,
         players=n,
@@ -126,6 +130,7 @@ def tournament(
         move_time=move_time or None,
         duplicate=True,
         tables=tables(len(specs), n),
+        failures=str(failures),
     )
     per_deal = plan.rotations
     planned = max_matches if until_separated else matches
@@ -151,9 +156,13 @@ def tournament(
         soft_wrap=True,
     )
     started = time.perf_counter()
-    interrupted, broken = _run(
-        plan, tally, planned, workers, backend, address, settled if until_separated else None
-    )
+    try:
+        interrupted, broken = _run(
+            plan, tally, planned, workers, backend, address, settled if until_separated else None
+        )
+    finally:
+        with contextlib.suppress(OSError):
+            failures.rmdir()  # only if empty: no match failed
     seconds = time.perf_counter() - started
     rate = tally.played / seconds if seconds > 0 else 0.0
     fit = tally.ratings()
@@ -215,7 +224,7 @@ def tournament(
     if tally.unfinished:
         notes.append(f"{tally.unfinished} unfinished")
     if tally.failed:
-        notes.append(f"{tally.failed} failed")
+        notes.append(f"{tally.failed} failed (records in {failures})")
     if tally.deals_dropped:
         notes.append(f"{tally.deals_dropped} deals left out of the ratings")
     if notes:
@@ -224,8 +233,6 @@ def tournament(
         f"{counted(tally.played, 'match', 'matches')} in {seconds:.2f} s: "
         f"{counted(f'{rate:,.1f}', 'match/s', 'matches/s')}"
     )
-    for line in tally.failures[:5]:
-        out.print(line, soft_wrap=True, markup=False, style="red")
     if broken is not None:
         fail(broken, code=1)
     if unwritten is not None:

@@ -112,3 +112,19 @@ def test_user_errors_are_one_line(runner: CliRunner, args: list[str], message: s
     assert code == 2
     assert message in out
     assert "Traceback" not in out
+
+
+def test_failed_matches_keep_their_records_and_each_is_told_once(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    args = ["tiny-cli", "--bot", "random", "--bot", "crash", "-n", "4", "--seed", "1"]
+    code, out = tournament(runner, *args)
+    assert code == 0, out
+    # 2 bots at tables of 2: one table, 2 rotations a deal; the crash bot fails every match
+    folders = list(tmp_path.glob("cardkit-tournament-failures-*"))
+    assert len(folders) == 1 and len(list(folders[0].glob("*.json"))) == 4
+    assert "4 failed (records in" in out
+    assert out.count("crash bot always fails") == 4  # matches 0 to 3, one line each
