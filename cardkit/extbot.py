@@ -34,7 +34,15 @@ from cardkit.bots import BaseBot
 from cardkit.errors import OptionError
 from cardkit.events import Event
 from cardkit.game import Game, View
-from cardkit.protocol import VERSION, act_message, dumps, encode, end_message, event_message
+from cardkit.protocol import (
+    VERSION,
+    act_message,
+    dumps,
+    encode,
+    end_message,
+    event_message,
+    sent_seed,
+)
 
 MOVE_LIMIT = 5.0
 """Default seconds a bot has for one move."""
@@ -251,7 +259,7 @@ class ExecBot(BaseBot):
                 "options": encode(self._options) if self._options is not None else {},
                 "players": self._players,
                 "seat": self.seat,
-                "seed": self.seed,
+                "seed": sent_seed(self.seed),
                 "limits": {"move": self.move_limit, "match": self.match_limit},
             }
         )

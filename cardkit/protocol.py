@@ -12,6 +12,7 @@ which runs any cardkit bot class as a protocol process::
 from __future__ import annotations
 
 import functools
+import hashlib
 import importlib
 import json
 import sys
@@ -29,6 +30,13 @@ from cardkit.events import Event, HandScored, MatchOver
 
 VERSION = "cardkit-bot/1"
 """The protocol version a bot names in its ``hello``."""
+
+
+def sent_seed(seed: int) -> int:
+    """The seed a protocol bot is sent for its own randomness: a one-way digest of its bot
+    seed, so that no bot can work the match seed (which decides every deal) back from it."""
+    digest = hashlib.blake2b(f"{VERSION} {seed}".encode(), digest_size=6).digest()
+    return int.from_bytes(digest, "big")
 
 
 def encode(value: Any) -> Any:

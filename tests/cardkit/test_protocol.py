@@ -14,7 +14,7 @@ from cardkit.bots import BotSpec
 from cardkit.events import Event, cards_of
 from cardkit.extbot import ExecBot
 from cardkit.game import State
-from cardkit.protocol import encode
+from cardkit.protocol import encode, sent_seed
 from cardkit.registry import get_game, make_bot
 from cardkit.runner import drive, play_match
 
@@ -67,9 +67,10 @@ def test_a_served_bot_class_plays_as_it_does_in_process(game_id: str) -> None:
     game = get_game(game_id)
     n = game.min_players
     served = f"exec:{sys.executable} -m cardkit.protocol {BOT_MODULES[game_id]}:HeuristicBot"
-    inside = play_match(
-        game, [make_bot("heuristic", game, s, 40 + s) for s in range(n)], 9, SMALL[game_id]
-    )
+    # a served bot is seeded with the digest it is sent (sent_seed), never the bot seed itself
+    seats = [make_bot("heuristic", game, 0, sent_seed(40))]
+    seats += [make_bot("heuristic", game, s, 40 + s) for s in range(1, n)]
+    inside = play_match(game, seats, 9, SMALL[game_id])
     outside = play_match(
         game,
         [make_bot(served, game, 0, 40)]
@@ -141,3 +142,17 @@ def test_no_message_names_a_card_the_seat_may_not_see(game_id: str) -> None:
     check()
     assert outcome.failure is None
     assert all(len(b.sent) > 10 for b in bots)
+
+
+def test_a_protocol_bot_is_never_sent_a_seed_that_gives_the_match_seed_back() -> None:
+    from cardkit.bots import bot_seed
+
+    match_seed = 116_135_086_977_790
+    seed = bot_seed(match_seed, 0)
+    # bot_seed is invertible (7919 is odd, so it has an inverse modulo 2**48) ...
+    inverse = pow(7919, -1, 1 << 48)
+    assert ((seed - 12_345) * inverse) & ((1 << 48) - 1) == match_seed
+    # ... so a bot is sent a digest of it instead: the same for the same seed, else apart
+    assert sent_seed(seed) == sent_seed(seed) != seed
+    assert ((sent_seed(seed) - 12_345) * inverse) & ((1 << 48) - 1) != match_seed
+    assert len({sent_seed(bot_seed(match_seed, s)) for s in range(10)}) == 10
