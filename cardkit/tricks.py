@@ -14,13 +14,14 @@ and size (``Trick(leader, order=ORDER, size=players)``) is played with
 :meth:`Trick.play`: one call adds a card and answers whether the trick is
 complete and who won it, from int strength tables indexed by card id; the
 plays a hand may make into it come from :meth:`TrickOrder.legal_into`, a
-function built once per order and table.
+function built once per order and table. Every trick game plays its tricks
+this one way.
 
 Given the ``deck`` its cards come from, an order also works on card sets as
 bitmasks (bit ``card.id``, see :meth:`~cardkit.cards.Deck.mask`):
 :meth:`TrickOrder.playable_mask` and :meth:`TrickOrder.must_follow` say what may
 be played, :meth:`TrickOrder.legal` lists it through a
-:class:`~cardkit.cards.CardTable`, and :meth:`Trick.add` compares precomputed
+:class:`~cardkit.cards.CardTable`, and :meth:`Trick.play` compares precomputed
 int strengths instead of building a key per card.
 """
 
@@ -264,114 +265,128 @@ class TrickOrder:
         return legal
 
 
-@attrs.define(slots=True)
 class Trick:
-    """One trick in progress: who led, the cards played and their suits in the trick.
+    """One trick in progress: who led, the cards played, the led suit and the winner so far.
 
-    The winning card so far is kept as cards are added, so :meth:`winner` costs nothing.
-    Made with its ``order`` (which needs its deck) and ``size`` (the cards a
-    complete trick holds), it is played with :meth:`play`.
+    Made with its ``order`` and ``size`` (the cards a complete trick holds),
+    it is played with :meth:`play`, which answers the winning seat once the
+    trick is complete. With the order's ``deck`` given, strengths are looked
+    up by card id (a play costs a few int operations); without it, each card's
+    :meth:`TrickOrder.key` is computed. The winning card so far is kept as
+    cards are played, so :meth:`winner` costs nothing.
     """
 
-    leader: int
-    seats: list[int] = attrs.field(factory=list)
-    cards: list[Card] = attrs.field(factory=list)
-    suits: list[str] = attrs.field(factory=list)
-    best: int = 0
-    best_key: int = 0
-    """The :meth:`TrickOrder.key` of the winning card so far."""
-    order: TrickOrder | None = attrs.field(default=None, kw_only=True, repr=False, eq=False)
-    """The order :meth:`play` compares cards by."""
-    size: int = attrs.field(default=0, kw_only=True)
-    """How many cards complete the trick (for :meth:`play`)."""
-    lead: int = attrs.field(default=-1, init=False)
-    """The led suit's index in the order's ``deck.suits`` once :meth:`play` led; else -1."""
-    _keys: tuple[int, ...] | None = attrs.field(default=None, init=False, repr=False, eq=False)
-    _in_trick: tuple[str, ...] = attrs.field(default=(), init=False, repr=False, eq=False)
+    __slots__ = (
+        "_in_trick",
+        "_keys",
+        "best",
+        "best_key",
+        "cards",
+        "lead",
+        "leader",
+        "led",
+        "order",
+        "seats",
+        "size",
+    )
 
-    @property
-    def led(self) -> str | None:
+    def __init__(self, leader: int, *, order: TrickOrder | None = None, size: int = 0) -> None:
+        self.leader = leader
+        self.seats: list[int] = []
+        """The seats that played, in order."""
+        self.cards: list[Card] = []
+        """The cards played, in order."""
+        self.best = 0
+        """Index in :attr:`cards` of the winning card so far."""
+        self.best_key = 0
+        """The :meth:`TrickOrder.key` of the winning card so far."""
+        self.order = order
+        """The order cards are compared by (given here, or by the first :meth:`add`)."""
+        self.size = size
+        """How many cards complete the trick (0: :meth:`play` never says it is complete)."""
+        self.lead = -1
+        """The led suit's index in the order's ``deck.suits`` (a deck-less order: -1)."""
+        self.led: str | None = None
         """The led suit (a declared suit when an adopter was led), or None before the lead."""
-        return self.suits[0] if self.suits else None
-
-    def add(self, seat: int, card: Card, order: TrickOrder, declared: str | None = None) -> None:
-        """Record ``seat`` playing ``card`` (``declared`` only when leading an adopter).
-
-        Every card of one trick must be added with the same ``order`` (and a
-        trick is played either with :meth:`add` or with :meth:`play`, not both).
-        """
-        suits = self.suits
-        if suits:
-            suit = suits[0] if card.bit & order.adopter_bits else card.suit
-            keys = self._keys
-            key = keys[card.id] if keys is not None else order.key(card, suit, suits[0])
-            if key > self.best_key:  # strictly greater: the first played wins ties
-                self.best = len(suits)
-                self.best_key = key
-        else:
-            suit = order.suit_in_trick(card, None, declared)
-            lead = order.leads.get(suit)
-            if lead is None:
-                self._keys = None
-                self.best_key = order.key(card, suit, suit)
-            else:
-                self._keys, self._in_trick, _, self.lead = lead
-                self.best_key = lead[0][card.id]
-            self.best = 0
-        self.seats.append(seat)
-        self.cards.append(card)
-        suits.append(suit)
+        self._keys: tuple[int, ...] | None = None
+        self._in_trick: tuple[str, ...] = ()
 
     def play(self, seat: int, card: Card, declared: str | None = None) -> int:
         """Record ``seat`` playing ``card``; the winning seat once the trick is complete, else -1.
 
-        ``declared`` is the suit a led adopter takes. The trick's ``order`` and
-        ``size`` decide; strengths are looked up by card id, so a play costs a
-        few int operations.
+        ``declared`` is the suit a led adopter takes (a ``ValueError`` when it lacks one).
         """
         cards = self.cards
         if cards:
-            cid = card.id
-            key = self._keys[cid]  # type: ignore[index] # set by the lead
+            keys = self._keys
+            if keys is not None:
+                key = keys[card.id]
+            else:
+                order, led = self.order, self.led
+                assert order is not None and led is not None  # set by the lead
+                key = order.key(card, order.suit_in_trick(card, led), led)
             if key > self.best_key:  # strictly greater: the first played wins ties
                 self.best = len(cards)
                 self.best_key = key
-            self.suits.append(self._in_trick[cid])
             self.seats.append(seat)
             cards.append(card)
             if len(cards) == self.size:
                 return self.seats[self.best]
             return -1
         order = self.order
-        try:
-            lead = order.lead_of[card.id]  # type: ignore[union-attr]
-        except (AttributeError, IndexError):  # no order, or one without its deck
-            raise ValueError(
-                "Trick.play needs Trick(order=TrickOrder(deck=...), size=...)"
-            ) from None
-        if lead is None:  # an adopter: it takes the declared suit
-            assert order is not None  # it answered lead_of
-            lead = order.leads[order.suit_in_trick(card, None, declared)]
-        keys, self._in_trick, suit, self.lead = lead
-        self._keys = keys
+        if order is None:
+            raise ValueError("a Trick needs its order: Trick(leader, order=..., size=...)")
+        lead = order.lead_of[card.id] if order.lead_of else None
+        if lead is None:  # an adopter, or an order without its deck
+            suit = order.suit_in_trick(card, None, declared)
+            lead = order.leads.get(suit)
+        if lead is None:  # an order without its deck: keys are computed per card
+            self._keys = None
+            self.lead = -1
+            self.best_key = order.key(card, suit, suit)
+        else:
+            keys, self._in_trick, suit, self.lead = lead
+            self._keys = keys
+            self.best_key = keys[card.id]
+        self.led = suit
         self.best = 0
-        self.best_key = keys[card.id]
-        self.suits.append(suit)
         self.seats.append(seat)
         cards.append(card)
         return seat if self.size == 1 else -1
 
-    def would_win(self, card: Card, order: TrickOrder) -> bool:
-        """Whether ``card``, played now (not led), would be winning the trick."""
-        suits = self.suits
-        if not suits:
+    def add(self, seat: int, card: Card, order: TrickOrder, declared: str | None = None) -> None:
+        """:meth:`play` for a trick made without its order: the first card's ``order`` is
+        the trick's (every card of one trick must come with the same order)."""
+        if self.order is None:
+            self.order = order
+        self.play(seat, card, declared)
+
+    @property
+    def suits(self) -> list[str]:
+        """The suit each card counts as in this trick, in play order."""
+        led = self.led
+        if led is None:
+            return []
+        in_trick = self._in_trick
+        if self._keys is not None:
+            return [led, *(in_trick[c.id] for c in self.cards[1:])]
+        order = self.order
+        assert order is not None
+        return [led, *(order.suit_in_trick(c, led) for c in self.cards[1:])]
+
+    def would_win(self, card: Card, order: TrickOrder | None = None) -> bool:
+        """Whether ``card``, played now (not led), would be winning the trick.
+
+        ``order`` is ignored once the trick is led (its own order decides)."""
+        led = self.led
+        if led is None:
             return True
-        led = suits[0]
         keys = self._keys
         if keys is not None:
             return keys[card.id] > self.best_key
-        suit = led if card.bit & order.adopter_bits else card.suit
-        return order.key(card, suit, led) > self.best_key
+        own = self.order
+        assert own is not None
+        return own.key(card, own.suit_in_trick(card, led), led) > self.best_key
 
     def restart(self, leader: int) -> None:
         """Empty this trick for the next one, led by ``leader``.
@@ -380,37 +395,55 @@ class Trick:
         """
         self.leader = leader
         self.lead = -1
+        self.led = None
         self.seats.clear()
         self.cards.clear()
-        self.suits.clear()
 
     def copy(self) -> Trick:
-        """An independent copy (the cards themselves are shared: they never change)."""
-        new = Trick(
-            self.leader,
-            self.seats.copy(),
-            self.cards.copy(),
-            self.suits.copy(),
-            self.best,
-            self.best_key,
-            order=self.order,
-            size=self.size,
-        )
+        """An independent copy (the cards and the order are shared: they never change)."""
+        new = Trick.__new__(Trick)
+        new.leader = self.leader
+        new.seats = self.seats.copy()
+        new.cards = self.cards.copy()
+        new.best = self.best
+        new.best_key = self.best_key
+        new.order = self.order
+        new.size = self.size
         new.lead = self.lead
+        new.led = self.led
         new._keys = self._keys
         new._in_trick = self._in_trick
         return new
 
-    def winner(self, order: TrickOrder | None = None) -> int:
-        """The seat that wins the trick so far, by the order each card was added with.
+    def __copy__(self) -> Trick:
+        return self.copy()
 
-        ``order`` is ignored: the winner is kept up to date by :meth:`add`. The
-        parameter stays so that games written as ``trick.winner(order)`` keep working.
-        """
+    def __deepcopy__(self, memo: dict[int, object]) -> Trick:
+        return self.copy()
+
+    def winner(self, order: TrickOrder | None = None) -> int:
+        """The seat that wins the trick so far (``order`` is ignored: the trick's own decides)."""
         return self.seats[self.best]
 
     def __len__(self) -> int:
         return len(self.cards)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Trick):
+            return NotImplemented
+        return (self.leader, self.seats, self.cards, self.led, self.best, self.size) == (
+            other.leader,
+            other.seats,
+            other.cards,
+            other.led,
+            other.best,
+            other.size,
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __repr__(self) -> str:
+        return f"Trick(leader={self.leader}, plays={list(self.pairs())}, led={self.led!r})"
 
     def pairs(self) -> tuple[tuple[int, Card], ...]:
         """``(seat, card)`` for each card played, in order."""

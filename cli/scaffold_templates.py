@@ -266,7 +266,7 @@ class __CAMEL__State(State):
         rest = list(cards[n * k :])
         self.trump = rest.pop(0) if self.options.trump == "turn" else None
         self.stock = rest
-        self.trick = Trick(first)
+        self.trick = Trick(first, order=ORDERS[self.trump_suit], size=n)
         self.order.current = first
         self.phase = "play"
         if self.log is not None:  # events: the deal, each seat's own cards, the trump card
@@ -278,19 +278,18 @@ class __CAMEL__State(State):
 
     def _play(self, seat: int, card: Card) -> None:
         self.hands[seat].remove(card)
-        self.trick.add(seat, card, ORDERS[self.trump_suit])
+        winner = self.trick.play(seat, card)
         if self.log is not None:
             self.log.append(Played(seat, card))
-        if len(self.trick) < self.players:
+        if winner < 0:
             self.order.advance()
             return
-        winner = self.trick.winner()
         self.won[winner] += 1
         self.taken.extend(self.trick.cards)
         if self.log is not None:
             best = self.trick.cards[self.trick.best]
             self.log.append(TrickWon(winner, best, sum(self.won), self.trick.pairs()))
-        self.trick = Trick(winner)
+        self.trick = Trick(winner, order=ORDERS[self.trump_suit], size=self.players)
         self.order.current = winner
         if not self.hands[winner]:
             self._end_hand()

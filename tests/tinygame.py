@@ -291,7 +291,7 @@ class TinyState(State):
             )
         self.stock = self.stock[n * self.size :]
         self.choice = SealedChoice(tuple(range(n)))
-        self.trick = Trick(self.order.left_of_dealer())
+        self.trick = Trick(self.order.left_of_dealer(), order=self.trick_order, size=n)
         self.order.current = self.order.left_of_dealer()
         self.phase = "pick"
         if self.log is not None:
@@ -304,19 +304,18 @@ class TinyState(State):
         assert self.trick is not None
         self.window = None
         self.hands[seat].remove(action.card)
-        self.trick.add(seat, action.card, self.trick_order, action.declare)
+        winner = self.trick.play(seat, action.card, action.declare)
         self.emit(Played(seat, action.card, action.declare))
-        if len(self.trick) < self.players:
+        if winner < 0:
             self.order.advance()
             return
-        winner = self.trick.winner()
         self.tricks[winner] += 1
         self.won[winner].extend(self.trick.cards)
         if self.log is not None:
             best = self.trick.cards[self.trick.best]
             plays = tuple(zip(self.trick.seats, self.trick.cards, strict=True))
             self.emit(TrickWon(winner, best, sum(self.tricks), plays))
-        self.trick = Trick(winner)
+        self.trick = Trick(winner, order=self.trick_order, size=self.players)
         self.order.current = winner
         if any(self.hands):
             others = tuple(s for s in range(self.players) if s != winner)

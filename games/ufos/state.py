@@ -218,7 +218,8 @@ class UfosState(State):
         self.mode: str | None = None
         self.trick_order = ORDERS["X"]
         self._follows = _FOLLOWS["X"]
-        self._last_plays: tuple[tuple[int, Card, str], ...] = ()
+        self._last_plays: tuple[tuple[int, Card, str], ...] | None = ()
+        """``last_trick.plays()``, made by the first view that needs it (None until then)."""
         self._auction_texts: tuple[tuple[int, str], ...] = ()
         self._bid_view: list[_BidPart | None] = [None] * n
 
@@ -253,10 +254,10 @@ class UfosState(State):
     def _legal_plays(self, seat: int) -> tuple[Action, ...]:
         """Leads by :func:`lead_declares`, follows by the trick order's ``playable_mask``."""
         assert self.trick is not None
-        suits = self.trick.suits
-        if not suits:
+        led = self.trick.led
+        if led is None:
             return _LEAD_TABLE.of(self.held[seat])
-        return self._follows(self.held[seat], suits[0])
+        return self._follows(self.held[seat], led)
 
     def _legal_auction(self, seat: int) -> tuple[Action, ...]:
         """Wait or pass, the bids of :meth:`_bid_range`, the spies :meth:`_spy_cost` and
@@ -561,7 +562,7 @@ class UfosState(State):
         self.trick_order = ORDERS[pick.suit]
         self._follows = _FOLLOWS[pick.suit]
         self._bid_view = [None] * self.players
-        self.trick = Trick(winner)
+        self.trick = Trick(winner, order=self.trick_order, size=self.players)
         self.order.current = winner
         self.phase = PLAY
         if self.log is not None:
@@ -576,24 +577,23 @@ class UfosState(State):
         hand.remove(card)
         if card not in hand:  # the last copy of its face
             self.held[seat] ^= card.bit
-        trick.add(seat, card, self.trick_order, declare)
+        winner = trick.play(seat, card, declare)
         log = self.log
         if log is not None:
             log.append(Played(seat, card, declare))
-        if len(trick.cards) < self.players:
+        if winner < 0:
             self.order.advance()
             return
-        winner = trick.winner()
         self.tricks[winner] += 1
         if self.last_trick is not None:
             self.won[self.last_winner].extend(self.last_trick.cards)
         self.last_trick = trick
         self.last_winner = winner
-        self._last_plays = trick.plays()
+        self._last_plays = None
         if log is not None:
             log.append(TrickWon(winner, trick.cards[trick.best], sum(self.tricks), trick.pairs()))
         if self.hands[winner]:
-            self.trick = Trick(winner)
+            self.trick = Trick(winner, order=self.trick_order, size=self.players)
             self.order.current = winner
             return
         self.trick = None
@@ -668,6 +668,13 @@ class UfosState(State):
 
     # -- what seats may see -----------------------------------------------------
 
+    def _last_trick_plays(self) -> tuple[tuple[int, Card, str], ...]:
+        plays = self._last_plays
+        if plays is None:
+            assert self.last_trick is not None
+            plays = self._last_plays = self.last_trick.plays()
+        return plays
+
     def view(self, seat: int) -> UfosView:
         bids = self._bid_view[seat]
         if bids is None:
@@ -693,7 +700,7 @@ class UfosState(State):
             self.mode,
             trick.plays() if trick is not None else (),
             trick.leader if trick is not None else None,
-            self._last_plays,
+            self._last_trick_plays(),
             self.last_winner if self.last_winner >= 0 else None,
             tuple(self.tricks),
             self.last_tricks,

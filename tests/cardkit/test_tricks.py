@@ -238,10 +238,13 @@ def test_play_keeps_the_led_suit_index_and_restart_clears_it() -> None:
         trick.play(0, C("B12"))
 
 
-def test_play_needs_an_order_with_its_deck() -> None:
-    for trick in (Trick(0, size=2), Trick(0, order=TrickOrder(), size=2)):
-        with pytest.raises(ValueError, match="needs Trick"):
-            trick.play(0, C("R1"))
+def test_play_needs_an_order_and_works_without_its_deck() -> None:
+    with pytest.raises(ValueError, match="needs its order"):
+        Trick(0, size=2).play(0, C("R1"))
+    # a deck-less order computes each card's key: trump G beats the led red 13
+    trick = Trick(0, order=TrickOrder(trump="G"), size=3)
+    assert [trick.play(s, C(t)) for s, t in enumerate(["R13", "G1", "R1"])] == [-1, -1, 1]
+    assert trick.suits == ["R", "G", "R"] and trick.lead == -1
 
 
 @pytest.mark.parametrize("adopters", [frozenset(), BLUES])

@@ -188,7 +188,10 @@ class OhHellState(State):
             self.emit(BidMade(seat, action.amount))
             if seat == self.order.dealer:
                 self.phase = "play"
-                self.trick = Trick(self.order.left_of_dealer())
+                assert self.trumps is not None  # turned at the deal
+                self.trick = Trick(
+                    self.order.left_of_dealer(), order=self.trumps.order, size=self.players
+                )
             self.order.advance()
         elif isinstance(action, Play):
             self._play(seat, action.card)
@@ -230,19 +233,18 @@ class OhHellState(State):
         trick = self.trick
         assert trick is not None and self.trumps is not None
         self.hands[seat] &= ~card.bit
-        trick.add(seat, card, self.trumps.order)
+        winner = trick.play(seat, card)
         if self.log is not None:
             self.log.append(Played(seat, card))
-        if len(trick) < self.players:
+        if winner < 0:
             self.order.advance()
             return
-        winner = trick.winner()
         self.won[winner] += 1
         self.played.extend(trick.cards)
         if self.log is not None:
             best = trick.cards[trick.best]
             self.log.append(TrickWon(winner, best, sum(self.won), trick.pairs()))
-        self.trick = Trick(winner)
+        self.trick = Trick(winner, order=self.trumps.order, size=self.players)
         self.order.current = winner
         if not self.hands[winner]:
             self._end_hand()
