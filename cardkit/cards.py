@@ -9,7 +9,7 @@ several copies of a face (UNO's two red sevens) list the face several times in
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 from cardkit.errors import ParseError
@@ -330,3 +330,39 @@ def stack(deck_cards: Sequence[Card], *groups: Iterable[Card]) -> tuple[Card, ..
 def cards_text(cards: Iterable[Card]) -> str:
     """Space-separated text forms."""
     return " ".join(c.text for c in cards)
+
+
+def cards_within(obj: object, refuse: type | None = None, depth: int = 30) -> list[Card]:
+    """Every card reachable inside ``obj``, with repeats: attrs fields, mappings (keys
+    and values), lists, tuples, sets and plain objects' attributes, to ``depth`` levels.
+
+    ``refuse``: a type that must not be found inside (a ``TypeError`` if it is), as a
+    view must not hold the state.
+    """
+    import attrs
+
+    found: list[Card] = []
+
+    def walk(value: object, left: int) -> None:
+        if isinstance(value, Card):
+            found.append(value)
+        elif left <= 0 or isinstance(value, str | int | float | bool | type(None)):
+            return
+        elif refuse is not None and isinstance(value, refuse):
+            raise TypeError(f"found a {refuse.__name__} inside")
+        elif isinstance(value, Mapping):
+            for key, item in value.items():
+                walk(key, left - 1)
+                walk(item, left - 1)
+        elif isinstance(value, list | tuple | set | frozenset):
+            for item in value:
+                walk(item, left - 1)
+        elif attrs.has(type(value)):
+            for field in attrs.fields(type(value)):  # type: ignore[arg-type]
+                walk(getattr(value, field.name), left - 1)
+        elif hasattr(value, "__dict__"):
+            for item in vars(value).values():
+                walk(item, left - 1)
+
+    walk(obj, depth + 1)
+    return found

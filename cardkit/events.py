@@ -22,7 +22,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from cardkit.cards import Card, cards_text
+from cardkit.cards import Card, cards_text, cards_within
 
 
 @attrs.frozen(slots=True)
@@ -172,20 +172,5 @@ class MatchOver(Event):
 
 
 def cards_of(event: Event) -> tuple[Card, ...]:
-    """Every card an event names (its attrs fields, looked into tuples)."""
-    found: list[Card] = []
-    _collect([getattr(event, f.name) for f in attrs.fields(type(event))], found, 0)
-    return tuple(found)
-
-
-def _collect(values: Iterable[object], found: list[Card], depth: int) -> None:
-    if depth > 8:
-        return
-    for value in values:
-        if isinstance(value, Card):
-            found.append(value)
-        elif isinstance(value, tuple | list | frozenset | set):
-            _collect(value, found, depth + 1)
-        elif attrs.has(type(value)):
-            names = [f.name for f in attrs.fields(type(value))]  # type: ignore[arg-type]
-            _collect([getattr(value, n) for n in names], found, depth + 1)
+    """Every card an event names (its attrs fields, looked into tuples, sets and records)."""
+    return tuple(cards_within(event, depth=8))

@@ -38,7 +38,7 @@ import attrs
 
 from cardkit.actions import Action
 from cardkit.bots import RandomBot, bot_seed
-from cardkit.cards import Card
+from cardkit.cards import Card, cards_within
 from cardkit.errors import IllegalActionError
 from cardkit.events import Event, cards_of
 from cardkit.game import Game, State
@@ -218,34 +218,12 @@ def _check_zones(
 
 
 def cards_in(obj: Any) -> Counter[Card]:
-    """Every card reachable inside a view (attrs fields, tuples, lists, dicts, sets)."""
-    found: Counter[Card] = Counter()
-    _walk(obj, found, 0)
-    return found
-
-
-def _walk(obj: Any, found: Counter[Card], depth: int) -> None:
-    if depth > 30:
-        return
-    if isinstance(obj, Card):
-        found[obj] += 1
-    elif isinstance(obj, str | int | float | bool | type(None)):
-        return
-    elif isinstance(obj, State):
-        raise TypeError("a view holds the state")
-    elif isinstance(obj, dict | Mapping):
-        for key, value in obj.items():
-            _walk(key, found, depth + 1)
-            _walk(value, found, depth + 1)
-    elif isinstance(obj, list | tuple | set | frozenset):
-        for item in obj:
-            _walk(item, found, depth + 1)
-    elif attrs.has(type(obj)):
-        for field in attrs.fields(type(obj)):
-            _walk(getattr(obj, field.name), found, depth + 1)
-    elif hasattr(obj, "__dict__"):
-        for value in vars(obj).values():
-            _walk(value, found, depth + 1)
+    """Every card reachable inside a view (attrs fields, tuples, lists, dicts, sets);
+    a ``TypeError`` if the view holds the state."""
+    try:
+        return Counter(cards_within(obj, refuse=State))
+    except TypeError:
+        raise TypeError("a view holds the state") from None
 
 
 def _check_views(game: Game, n: int, seed: int, step: int, state: State) -> None:
