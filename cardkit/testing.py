@@ -108,7 +108,10 @@ def _play(
     deep_every: int,
     events: bool = False,
 ) -> State:
-    state = game.create(n, seed, options, events=events)
+    # with events, chance is a step of its own, so that each step's events are checked
+    # against the zones just before and after it (cards drawn as a hand ends are seen
+    # before the next deal gathers them); the match is the same either way
+    state = game.create(n, seed, options, events=events, auto_chance=not events)
     bound = game.max_steps(n, state.options)
     bots = [RandomBot(game, s, bot_seed(seed, s)) for s in range(n)]
     initial = _inventory(state)
@@ -118,6 +121,7 @@ def _play(
     if events:
         assert state.log is not None
         _check_events(game, n, seed, 0, state, state.log, (), state.zones(), None)
+        zones_before.extend(state.zones())
 
     def before(state: State, seat: int, legal: tuple[Action, ...]) -> None:
         step = len(state.history)
@@ -147,6 +151,8 @@ def _play(
         step = len(state.history) - 1
         if zones_before:
             _check_events(game, n, seed, step, state, stepped, zones_before, state.zones(), action)
+        if events and state.chance_cards():  # the chance step next is checked in turn
+            zones_before[:] = state.zones()
 
     try:
         outcome = drive(state, bots, before=before, after=after, max_steps=bound + 1)

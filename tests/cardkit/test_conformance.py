@@ -9,7 +9,7 @@ import pytest
 
 from cardkit import Action, Card, Event, Game, Play, RandomBot, Refusal
 from cardkit.bots import bot_seed
-from cardkit.events import MatchOver, Received
+from cardkit.events import MatchOver, Received, only
 from cardkit.testing import ConformanceError, check_game
 from tests.tinygame import CANDIDATES, GAME, TinyGame, TinyState, TinyView
 
@@ -155,6 +155,27 @@ def test_the_kit_catches_leaking_events_and_rules_stated_twice(
 ) -> None:
     with pytest.raises(ConformanceError, match=message):
         check_game(broken(state_cls), matches=3)
+
+
+class ShownAsHandEndsState(TinyState):
+    """As each hand ends, seat 0 takes the top stock card into its hand, told to it
+    alone; the next deal gathers the card back in."""
+
+    def _end_hand(self) -> None:
+        card = self.stock.pop()
+        self.hands[0].append(card)
+        self.emit(Received(0, (card,), to=only(0)))
+        super()._end_hand()
+
+    def chance_cards(self) -> tuple[Card, ...]:
+        cards = super().chance_cards()
+        return (*cards, *self.hands[0]) if cards and self.phase == "deal" else cards
+
+
+def test_a_card_seen_as_a_hand_ends_is_no_leak_though_the_next_deal_gathers_it() -> None:
+    # the kit checks each step's events against the zones just before and after it,
+    # chance steps apart: seat 0 holds the card between the end of the hand and the deal
+    check_game(broken(ShownAsHandEndsState), matches=3)
 
 
 def test_recording_events_changes_nothing_and_every_step_is_told() -> None:
