@@ -274,7 +274,9 @@ def run_matches(
     try:
         if progress is not None:
             progress.start()
-            task = progress.add_task("arena", total=matches, rate="")
+            # a Ray run starts its workers first: the bar says so until the first match is in
+            first = "starting Ray" if backend == "ray" else "playing"
+            task = progress.add_task(first, total=matches, rate="")
         started = last = time.perf_counter()
         for report in reports:
             tally.add(report)
@@ -291,7 +293,7 @@ def run_matches(
                     last = now
                     per_s = f"{tally.played / (now - started):,.0f}"
                     rate = counted(per_s, "match/s", "matches/s")
-                    progress.update(task, completed=tally.played, rate=rate)
+                    progress.update(task, completed=tally.played, rate=rate, description="playing")
             if settled is not None and settled():
                 break
     except KeyboardInterrupt:  # the second Ctrl-C
@@ -320,7 +322,7 @@ def progress_bar() -> Progress:
     from cli.common import console
 
     return Progress(
-        TextColumn("[bold]playing"),
+        TextColumn("[bold]{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
         TextColumn("{task.fields[rate]}"),

@@ -54,4 +54,5 @@ def test_arena_on_ray_gives_the_local_results_with_a_progress_bar(
     assert not ray.is_initialized()  # the Ray the command started is shut down
     assert on_ray == local and on_ray["deals"] == 10
     assert "2 workers on ray" in output
+    assert "starting Ray" in output  # the bar says why it waits while the workers start
     assert "playing" in output and "30/30" in output
