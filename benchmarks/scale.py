@@ -72,6 +72,25 @@ def _chunk_overhead(plan: arena.Plan, workers: int) -> float:
     return (time.perf_counter() - started) * workers / EMPTY_CHUNKS
 
 
+def _driver_cost(plan: arena.Plan, matches: int = 2000) -> float:
+    """Seconds the driver spends per match report: unpickling chunks of reports as they
+    arrive and counting each in a :class:`~cardkit.arena.Tally` (what the CLI does)."""
+    import pickle
+
+    size = arena.chunk_size(TARGET_MATCHES, CLUSTER_CORES)
+    sent = [
+        pickle.dumps([arena.play_one(plan, i) for i in range(start, min(start + size, matches))])
+        for start in range(0, matches, size)
+    ]
+    tally = arena.Tally(plan)
+    started = time.perf_counter()
+    for _ in range(5):
+        for blob in sent:
+            for report in pickle.loads(blob):
+                tally.add(report)
+    return (time.perf_counter() - started) / (5 * matches)
+
+
 def backends(matches: int, reps: int = REPS) -> list[str]:
     """Lines of the backends figure and the 10-million-match estimate (see :func:`measure`)."""
     return measure(matches, reps)[1]
@@ -126,10 +145,20 @@ def measure(matches: int, reps: int = REPS) -> tuple[tuple[float, float], list[s
         f"{overhead * 1000:.2f} ms; chunk size for {TARGET_MATCHES:,} matches on "
         f"{CLUSTER_CORES} workers: {size} ({chunks:,} chunks)"
     )
+    driver = _driver_cost(plan)
+    arriving = CLUSTER_CORES / per_match
+    lines.append(
+        f"driver: {driver * 1e6:.1f} us per report (unpickle and count); {CLUSTER_CORES} "
+        f"workers send {arriving:,.0f} reports/s, {arriving * driver:.0%} of the driver's core"
+    )
+    counting = TARGET_MATCHES * driver  # the driver counts while the workers play
     lines.append(
         f"estimate, {TARGET_MATCHES:,} matches on {CLUSTER_CORES} cores: "
         f"{compute / 60:.1f} min of play + {extra:.1f} s of chunk cost = "
-        f"{(compute + extra) / 60:.1f} min (load average {load:.2f} at the start)"
+        f"{(compute + extra) / 60:.1f} min; the driver counting every report takes "
+        f"{counting / 60:.1f} min alongside, so the run takes "
+        f"{max(compute + extra, counting) / 60:.1f} min plus start-up "
+        f"(load average {load:.2f} at the start)"
     )
     return (ray2[1], local2[1]), lines
 
