@@ -13,6 +13,7 @@ from cardkit import arena
 from cardkit.extbot import ExecBot
 from cardkit.game import Game
 from cardkit.registry import get_game
+from cardkit.runner import play_match
 
 ROOT = Path(__file__).resolve().parents[2]
 RANDOM_PY = ROOT / "examples" / "bots" / "random.py"
@@ -78,3 +79,14 @@ def test_the_arena_sends_the_deal_before_the_first_act(
     assert len(Recorded.made) == tally.played
     for bot in Recorded.made:
         check_told_before_first_act(bot)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_play_match_sends_the_deal_before_the_first_act(game_id: str) -> None:
+    game = get_game(game_id)
+    n = game.min_players
+    bot = Recorded(game, 0, 7)
+    others = [game.bots["heuristic"](game, s, s) for s in range(1, n)]
+    outcome = play_match(game, [bot, *others], 7, SMALL[game_id])
+    assert outcome.failure is None
+    check_told_before_first_act(bot)
