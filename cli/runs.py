@@ -8,9 +8,8 @@ import math
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, NamedTuple
 
-import attrs
 import typer
 
 if TYPE_CHECKING:
@@ -183,9 +182,10 @@ def _probe(folder: Path, named: Path) -> None:
 # -- the run -------------------------------------------------------------------------------
 
 
-@attrs.frozen
-class Played:
-    """How a run went: whether Ctrl-C stopped it, why it broke off (or None), its time."""
+class Played(NamedTuple):
+    """How a run went: whether Ctrl-C stopped it, why it broke off (or None), its time,
+    and the matches asked for. (A named tuple: ``cardkit list`` imports this module, and
+    must not pay for attrs.)"""
 
     interrupted: bool
     broken: str | None
