@@ -51,6 +51,7 @@ import attrs
 from cardkit import schedule
 from cardkit.actions import Action
 from cardkit.bots import Bot, BotSpec, bot_seed
+from cardkit.events import Event
 from cardkit.game import Game, State, View
 from cardkit.options import OptionValue, resolve
 from cardkit.ratings import Comparisons, Fit, finishing_pairs
@@ -266,12 +267,23 @@ class Report:
 class _TimedBot:
     """A bot whose every ``choose`` must end within the move clock's limit (:func:`_move_clock`)."""
 
-    __slots__ = ("bot", "name", "reads_view")
+    __slots__ = ("bot", "name", "observes", "reads_view")
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
         self.name = str(getattr(bot, "name", type(bot).__name__))
         self.reads_view = bool(getattr(bot, "reads_view", True))
+        self.observes = bool(getattr(bot, "observes", False))
+
+    def join(self, players: int, options: Any, events: Sequence[Event]) -> None:
+        """Pass the match's start on to a bot that follows events (see :func:`drive`)."""
+        bot: Any = self.bot  # one that declares observes = True has join and observe
+        bot.join(players, options, events)
+
+    def observe(self, events: Sequence[Event]) -> None:
+        """Pass a step's events on to a bot that follows events."""
+        bot: Any = self.bot
+        bot.observe(events)
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         clock = _CLOCK
@@ -346,12 +358,15 @@ def play_one(plan: Plan, index: int) -> Report:
             entrant = plan.entrants[who]
             bot = entrant.cls(game, seat, bot_seed(seed, seat), **entrant.params)
             bots.append(bot if plan.move_time is None else _TimedBot(bot))
+        # a bot that follows events (an external bot) is sent the deal before its first move
+        events = any(getattr(b, "observes", False) for b in bots)
         if plan.duplicate:
             state = schedule.deal_seeded(
-                game.create(plan.players, seed, plan.options, auto_chance=False), seed
+                game.create(plan.players, seed, plan.options, auto_chance=False, events=events),
+                seed,
             )
         else:
-            state = game.create(plan.players, seed, plan.options)
+            state = game.create(plan.players, seed, plan.options, events=events)
         outcome = play_match(game, bots, seed, state=state)
     except Exception as exc:  # a game error (or a bot that cannot be made) ends this match only
         failure = f"match {index}: game error: {type(exc).__name__}: {exc}"

@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Callable, Generator
+import os
+from collections.abc import Callable, Generator, Iterator
 from typing import Any
 
 from cardkit.arena import (
@@ -119,19 +120,58 @@ def start_ray(workers: int, address: str | None) -> bool:
 _REMOTE: dict[str, Any] = {}
 
 
+def _remote(name: str) -> Any:
+    """The Ray remote function of ``name`` (``play`` or ``ready``), made once per process."""
+    remote = _REMOTE.get(name)
+    if remote is None:
+        ray = import_ray()
+        if name == "play":
+            remote = ray.remote(num_cpus=1, max_retries=RAY_RETRIES)(play_chunk)
+        else:
+            remote = ray.remote(num_cpus=1, max_retries=RAY_RETRIES)(worker_ready)
+        _REMOTE[name] = remote
+    return remote
+
+
+def worker_ready(plan: Plan) -> int:
+    """On a Ray worker: nothing but receiving ``plan``, which imports cardkit and the
+    game's modules there; the worker's process id."""
+    return os.getpid()
+
+
+@contextlib.contextmanager
+def ray_ready(plan: Plan, workers: int, address: str | None = None) -> Iterator[Any]:
+    """Ray running here (started or joined, see :func:`start_ray`) with ``plan`` in its
+    object store and ``workers`` worker processes that have loaded it; yields the
+    plan's object reference. A Ray started here is shut down at the end.
+
+    This is a run's start-up on Ray: a new worker is a fresh Python process that
+    imports cardkit and the game before its first match (local workers are forked
+    with them loaded). Done once, before the first chunk, it is a fixed cost that
+    the chunks no longer pay, and a caller can time it apart (benchmarks/scale.py).
+    """
+    ray = import_ray()
+    started = start_ray(workers, address)
+    try:
+        plan_ref = ray.put(plan)
+        ready = _remote("ready")
+        # one task per worker at once: each takes a CPU, so each lands on its own worker
+        ray.get([ready.remote(plan_ref) for _ in range(workers)])
+        yield plan_ref
+    finally:
+        if started:
+            ray.shutdown()
+
+
 def _ray_reports(
     plan: Plan, matches: int, workers: int, address: str | None, stop: Callable[[], bool]
 ) -> Generator[Report, None, None]:
     ray = import_ray()
-    started = start_ray(workers, address)
-    try:
-        remote = _REMOTE.get("play")
-        if remote is None:
-            remote = _REMOTE["play"] = ray.remote(num_cpus=1, max_retries=RAY_RETRIES)(play_chunk)
+    with ray_ready(plan, workers, address) as plan_ref:
+        remote = _remote("play")
         size = chunk_size(matches, workers)
         fresh = chunks(matches, size)
         bound = workers * IN_FLIGHT_PER_WORKER
-        plan_ref = ray.put(plan)
         pending: dict[Any, int] = {}
         done: dict[int, list[Report]] = {}
         counted = 0
@@ -162,6 +202,3 @@ def _ray_reports(
             for ref in pending:
                 with contextlib.suppress(Exception):
                     ray.cancel(ref, force=True)
-    finally:
-        if started:
-            ray.shutdown()

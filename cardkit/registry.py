@@ -110,6 +110,8 @@ def _as_game(name: str, obj: object) -> Game | Broken:
             f"its Game.id is {obj.id!r} but it is registered as {name!r}: "
             "a game's id must be its entry-point name",
         )
+    if EXEC_NAME in obj.bots:
+        return Broken(name, f"its bots include one named 'exec': {EXEC_TAKEN}")
     return obj
 
 
@@ -149,14 +151,29 @@ def get_game(name: str) -> Game:
     raise UnknownNameError("game", name, game_names())
 
 
+EXEC_NAME = "exec"
+"""The bot name of external programs (``exec:COMMAND``): no plugin bot may take it."""
+EXEC_TAKEN = "a bot may not be named 'exec': exec:COMMAND runs an external program; rename the bot"
+
+
 def all_bots() -> list[type[Any] | Broken]:
-    """Every bot class from the ``cardkit.bots`` group, plus directly registered ones."""
-    out: list[type[Any] | Broken] = list(_extra_bots.values())
+    """Every bot class from the ``cardkit.bots`` group, plus directly registered ones.
+
+    A bot named ``exec`` (entry point or class) is :class:`Broken`: the name is
+    that of external programs, which it would otherwise shadow unseen.
+    """
+    out: list[type[Any] | Broken] = [
+        Broken(EXEC_NAME, EXEC_TAKEN) if name == EXEC_NAME else bot
+        for name, bot in _extra_bots.items()
+    ]
     for ep in _entry_points(BOTS_GROUP):
         if ep.name in _extra_bots:
             continue
         obj = _load(BOTS_GROUP, ep)
-        if isinstance(obj, Broken) or (isinstance(obj, type) and hasattr(obj, "choose")):
+        if isinstance(obj, type) and hasattr(obj, "choose"):
+            named = EXEC_NAME in (ep.name, str(getattr(obj, "name", "")))
+            out.append(Broken(ep.name, EXEC_TAKEN) if named else obj)
+        elif isinstance(obj, Broken):
             out.append(obj)
         else:
             out.append(Broken(ep.name, "entry point does not name a bot class"))
@@ -167,14 +184,14 @@ def bots_for(game: Game) -> dict[str, type[Any]]:
     """Bot classes that play ``game``, by name: the game's own first, then generic ones."""
     from cardkit.extbot import ExecBot
 
-    found: dict[str, type[Any]] = {"exec": ExecBot}
+    found: dict[str, type[Any]] = {EXEC_NAME: ExecBot}
     for bot in all_bots():
         if isinstance(bot, Broken):
             continue
         games = getattr(bot, "games", None)
         if games is None or game.id in games:
             found.setdefault(str(bot.name), bot)
-    found.update(game.bots)
+    found.update((name, bot) for name, bot in game.bots.items() if name != EXEC_NAME)
     return found
 
 

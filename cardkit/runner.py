@@ -165,10 +165,12 @@ def play_match(
 
     ``seed`` and ``options`` only create the match; with ``state`` given they are
     not used (the state has its own). A bot that raises or returns an illegal
-    action ends the match with a :class:`BotFailure`.
+    action ends the match with a :class:`BotFailure`. A new match records its
+    events when a bot follows them (``observes``), so such a bot is told the deal.
     """
     if state is None:
-        state = game.create(len(bots), seed, options)
+        observed = any(getattr(b, "observes", False) for b in bots)
+        state = game.create(len(bots), seed, options, events=observed)
     return drive(state, bots)
 
 

@@ -4,10 +4,22 @@ from __future__ import annotations
 
 import itertools
 import math
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+
+from cli.runs import (
+    DEFAULT_MOVE_TIME,
+    Address,
+    Backend,
+    Force,
+    GameOptions,
+    JsonFile,
+    MoveTime,
+    Seed,
+    Workers,
+    counted,
+)
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -41,21 +53,12 @@ def tournament(
     matches: Annotated[
         int, typer.Option("--matches", "-n", help="Matches to play (rounded up to whole deals).")
     ] = DEFAULT_MATCHES,
-    seed: Annotated[int | None, typer.Option("--seed", help="Seed of the run.")] = None,
-    workers: Annotated[int, typer.Option("--workers", "-w", help="Workers.")] = 1,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE.")
-    ] = None,
-    json_file: Annotated[
-        Path | None, typer.Option("--json", help="Write the results as JSON to this file.")
-    ] = None,
-    force: Annotated[
-        bool, typer.Option("--force", help="Let --json replace an existing file.")
-    ] = False,
-    move_time: Annotated[
-        float,
-        typer.Option("--move-time", help="Seconds a bot may take for one move (0: no limit)."),
-    ] = 60.0,
+    seed: Seed = None,
+    workers: Workers = 1,
+    option: GameOptions = None,
+    json_file: JsonFile = None,
+    force: Force = False,
+    move_time: MoveTime = DEFAULT_MOVE_TIME,
     until_separated: Annotated[
         bool,
         typer.Option(
@@ -69,34 +72,15 @@ def tournament(
     confidence: Annotated[
         float, typer.Option("--confidence", help="With --until-separated: 0.5 to 0.9999.")
     ] = 0.95,
-    backend: Annotated[
-        str, typer.Option("--backend", help="Where matches are played: local or ray.")
-    ] = "local",
-    address: Annotated[
-        str | None,
-        typer.Option(
-            "--address", help="With --backend ray: an existing cluster (auto, ray://...)."
-        ),
-    ] = None,
+    backend: Backend = "local",
+    address: Address = None,
 ) -> None:
     """Rate bots: balanced tables, every bot in every seat, duplicate deals, ratings."""
-    import contextlib
-    import tempfile
-    import time
-
-    from cardkit.arena import Entrant, Plan, Tally
-    from cardkit.options import to_json as options_json
+    from cardkit.arena import Plan, Tally
     from cardkit.schedule import MAX_TABLES, tables
-    from cli.arena import _check_writable, _run, check_run, counted
+    from cli import runs
     from cli.common import console, fail, load_game
-    from cli.settings import (
-        bot_class,
-        check_players,
-        create_state,
-        new_seed,
-        parse_specs,
-        resolved_options,
-    )
+    from cli.settings import check_players, parse_specs
 
     g = load_game(game)
     if not bot or len(bot) < 2:
@@ -109,24 +93,19 @@ def tournament(
         fail(f"tables of {n} players need at least {n} --bot, not {len(specs)}")
     if math.comb(len(specs), n) > MAX_TABLES:
         fail(f"{len(specs)} bots at tables of {n} make too many tables (at most {MAX_TABLES:,})")
-    check_run(matches, workers, move_time, backend, address)
+    runs.check_run(matches, workers, move_time, backend, address)
     if max_matches < 1:
         fail(f"--max-matches must be at least 1, not {max_matches}")
     if not 0.5 <= confidence <= 0.9999:
         fail(f"--confidence must be from 0.5 to 0.9999, not {confidence}")
-    values = resolved_options(g, option or [])
-    run_seed = new_seed() if seed is None else seed
-    create_state(g, n, run_seed, values)
-    if json_file is not None:
-        _check_writable(json_file, force)
-    # a fresh folder for this run's failed matches (removed again if none fails)
-    failures = Path(tempfile.mkdtemp(prefix=f"cardkit-tournament-failures-{g.id}-{run_seed}-"))
+    values, run_seed = runs.settle(g, n, option, seed, json_file, force)
+    failures = runs.failures_folder("tournament", g, run_seed)  # removed if none fails
     plan = Plan(
         game=g,
         players=n,
         options=values,
         seed=run_seed,
-        entrants=tuple(Entrant(str(s), bot_class(g, s), dict(s.params)) for s in specs),
+        entrants=runs.entrants(g, specs),
         move_time=move_time or None,
         duplicate=True,
         tables=tables(len(specs), n),
@@ -151,64 +130,38 @@ def tournament(
         f"{n}, {counted(len(plan.tables), 'table', 'tables')} a pass, {per_deal} seat "
         f"rotations a deal; {'up to ' if until_separated else ''}"
         f"{counted(planned, 'match', 'matches')}, seed {run_seed}, "
-        f"{counted(workers, 'worker', 'workers')}"
-        + ("" if backend == "local" else f" on {backend}"),
+        f"{runs.where(workers, backend)}",
         soft_wrap=True,
     )
-    started = time.perf_counter()
-    try:
-        interrupted, broken = _run(
-            plan, tally, planned, workers, backend, address, settled if until_separated else None
-        )
-    finally:
-        with contextlib.suppress(OSError):
-            failures.rmdir()  # only if empty: no match failed
-    seconds = time.perf_counter() - started
-    rate = tally.played / seconds if seconds > 0 else 0.0
+    played = runs.play(
+        plan,
+        tally,
+        planned,
+        workers,
+        backend,
+        address,
+        settled=settled if until_separated else None,
+        failures=failures,
+    )
     fit = tally.ratings()
     is_separated = separated(tally, confidence)
-    if interrupted:
+    if played.interrupted:
         stopped = "interrupted"
     elif until_separated:
         stopped = "separated" if settled_now[0] else "max_matches"
     else:
         stopped = "matches"
-    unwritten: str | None = None
-    if json_file is not None:
-        from cardkit.record import write_json
-
-        data: dict[str, Any] = {
-            "game": g.id,
-            "players": n,
-            "bots": [e.spec for e in plan.entrants],
-            "tables_per_pass": len(plan.tables),
-            "rotations": per_deal,
-            "matches": tally.played,
-            "requested": planned,
-            "deals": tally.deals,
-            "deals_dropped": tally.deals_dropped,
-            "seed": run_seed,
-            "options": options_json(values),
-            "model": MODEL,
-            "ranking": ranking(tally, fit),
-            "pairs": tally.pairs(),
-            "separated": is_separated,
-            "confidence": confidence,
-            "stopped": stopped,
-            "finished": tally.finished,
-            "unfinished": tally.unfinished,
-            "failed": tally.failed,
-            "backend": backend,
-            "workers": workers,
-            "seconds": seconds,
-            "matches_per_s": rate,
-        }
-        try:
-            write_json(json_file, data)
-        except OSError as exc:
-            unwritten = f"cannot write {json_file}: {exc.strerror or exc}"
-    if interrupted:
-        out.print(f"[yellow]interrupted: {tally.played} of {planned} finished[/yellow]")
+    data = runs.results(plan, tally, played, backend, workers) | {
+        "bots": [e.spec for e in plan.entrants],
+        "tables_per_pass": len(plan.tables),
+        "model": MODEL,
+        "ranking": ranking(tally, fit),
+        "separated": is_separated,
+        "confidence": confidence,
+        "stopped": stopped,
+    }
+    unwritten = runs.write_results(json_file, data)
+    runs.say_interrupted(tally, played)
     out.print(ranking_table(tally, fit))
     out.print(f"Model: {MODEL}.", soft_wrap=True, markup=False)
     out.print(pair_matrix(tally))
@@ -220,27 +173,8 @@ def tournament(
         soft_wrap=True,
         markup=False,
     )
-    notes = []
-    if tally.unfinished:
-        notes.append(f"{tally.unfinished} unfinished")
-    if tally.failed:
-        notes.append(f"{tally.failed} failed (records in {failures})")
-    if tally.deals_dropped:
-        notes.append(f"{tally.deals_dropped} deals left out of the ratings")
-    if notes:
-        out.print("Not counted: " + "; ".join(notes), soft_wrap=True, markup=False)
-    out.print(
-        f"{counted(tally.played, 'match', 'matches')} in {seconds:.2f} s: "
-        f"{counted(f'{rate:,.1f}', 'match/s', 'matches/s')}"
-    )
-    if broken is not None:
-        fail(broken, code=1)
-    if unwritten is not None:
-        fail(unwritten)
-    if json_file is not None:
-        out.print(f"Results written to {json_file}", soft_wrap=True, markup=False)
-    if interrupted:
-        raise typer.Exit(130)
+    notes = [f"{tally.deals_dropped} deals left out of the ratings"] if tally.deals_dropped else []
+    runs.finish(tally, played, workers, backend, failures, json_file, unwritten, notes)
 
 
 def separated(tally: Tally, confidence: float) -> bool:

@@ -241,10 +241,11 @@ def test_json_is_written_whole_before_the_tables(
     runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import cli.arena
+    import cli.runs
 
     out_file = tmp_path / "new" / "deeper" / "r.json"  # missing folders are made
     seen_during_run = []
-    real_run = cli.arena._run
+    real_run = cli.runs.run_matches
 
     def run(*args: Any) -> Any:
         seen_during_run.append(sorted(p.name for p in out_file.parent.iterdir()))
@@ -253,7 +254,7 @@ def test_json_is_written_whole_before_the_tables(
     def cut_off(*args: Any) -> Any:
         raise BrokenPipeError  # as when the output is piped to `head`
 
-    monkeypatch.setattr(cli.arena, "_run", run)
+    monkeypatch.setattr(cli.runs, "run_matches", run)
     monkeypatch.setattr(cli.arena, "_entrant_table", cut_off)
     args = ["tiny-cli", "--bot", "random", "--bot", "flaky", "-n", "8", "--seed", "1"]
     result = runner.invoke(app, ["arena", *args, "--json", str(out_file)])
@@ -267,7 +268,7 @@ def test_json_is_written_whole_before_the_tables(
 
 
 def test_counts_of_one_are_singular(runner: CliRunner) -> None:
-    from cli.arena import counted
+    from cli.runs import counted
 
     assert counted(1, "match", "matches") == "1 match"
     assert counted("1", "match/s", "matches/s") == "1 match/s"

@@ -1,0 +1,428 @@
+"""What ``cardkit arena`` and ``cardkit tournament`` share: their common options, the checks
+before a run, the run with its progress bar, and the end of a run (the JSON file, the notes,
+the rate line and the exit code)."""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, NamedTuple
+
+import typer
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
+
+    from cardkit.arena import Entrant, Plan, Tally
+    from cardkit.bots import BotSpec
+    from cardkit.game import Game
+    from cardkit.options import OptionValue
+
+MAX_SHOWN_FAILURES = 10
+DEFAULT_MOVE_TIME = 60.0
+
+# -- the options both commands take (typer reads these aliases in each command) ----------
+
+Seed = Annotated[int | None, typer.Option("--seed", help="Seed of the run.")]
+Workers = Annotated[
+    int,
+    typer.Option(
+        "--workers", "-w", help="Workers: processes (at most 4 per CPU, or 8), or Ray tasks."
+    ),
+]
+GameOptions = Annotated[
+    list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE.")
+]
+JsonFile = Annotated[
+    Path | None, typer.Option("--json", help="Write the results as JSON to this file.")
+]
+Force = Annotated[bool, typer.Option("--force", help="Let --json replace an existing file.")]
+MoveTime = Annotated[
+    float,
+    typer.Option(
+        "--move-time",
+        help="Seconds a bot may take for one move before its match fails (0: no limit).",
+    ),
+]
+Backend = Annotated[str, typer.Option("--backend", help="Where matches are played: local or ray.")]
+Address = Annotated[
+    str | None,
+    typer.Option("--address", help="With --backend ray: an existing cluster (auto, ray://...)."),
+]
+
+# -- checks before a run -----------------------------------------------------------------
+
+
+def check_run(
+    matches: int, workers: int, move_time: float, backend: str, address: str | None
+) -> None:
+    """Fail (one line) for run settings the arena and the tournament share."""
+    from cardkit.arena import MIN_MAX_WORKERS, WORKERS_PER_CPU, max_workers
+    from cli.common import fail
+
+    if matches < 1:
+        fail(f"--matches must be at least 1, not {matches}")
+    if workers < 1:
+        fail(f"--workers must be at least 1, not {workers}")
+    check_backend(backend, address)
+    if backend == "local" and workers > max_workers():
+        fail(
+            f"--workers must be at most {max_workers()} ({WORKERS_PER_CPU} per CPU, "
+            f"at least {MIN_MAX_WORKERS}), not {workers}"
+        )
+    if not (move_time >= 0 and math.isfinite(move_time)):
+        fail(f"--move-time must be a number of seconds, 0 or more (0: no limit), not {move_time}")
+
+
+def check_backend(backend: str, address: str | None) -> None:
+    """Fail (one line) for an unknown backend, or an address without Ray."""
+    from cardkit.backends import BACKENDS
+    from cli.common import fail
+
+    if backend not in BACKENDS:
+        fail(f"--backend must be one of: {', '.join(BACKENDS)}; not {backend!r}")
+    if address is not None and backend != "ray":
+        fail("--address is for --backend ray only")
+    if backend == "ray":
+        from cardkit.backends import BackendError, import_ray
+
+        try:
+            import_ray()
+        except BackendError as exc:
+            fail(str(exc))
+
+
+def settle(
+    game: Game,
+    players: int,
+    option: Sequence[str] | None,
+    seed: int | None,
+    json_file: Path | None,
+    force: bool,
+) -> tuple[dict[str, OptionValue], int]:
+    """The run's option values and seed, after the checks that need them: conflicting
+    settings and an unwritable (or existing, without ``force``) ``--json`` fail now."""
+    from cli.settings import create_state, new_seed, resolved_options
+
+    values = resolved_options(game, list(option or []))
+    run_seed = new_seed() if seed is None else seed
+    create_state(game, players, run_seed, values)  # conflicting settings fail here, one line
+    if json_file is not None:
+        check_writable(json_file, force)  # an unwritable --json fails now, not after the run
+    return values, run_seed
+
+
+def entrants(game: Game, specs: Sequence[BotSpec]) -> tuple[Entrant, ...]:
+    """The run's entrants: each spec as typed, its class and its parameters."""
+    from cardkit.arena import Entrant
+    from cli.settings import bot_class
+
+    return tuple(Entrant(str(s), bot_class(game, s), dict(s.params)) for s in specs)
+
+
+def failures_folder(command: str, game: Game, seed: int) -> Path:
+    """A fresh folder for the records of a run's failed matches (see :func:`play`)."""
+    import tempfile
+
+    return Path(tempfile.mkdtemp(prefix=f"cardkit-{command}-failures-{game.id}-{seed}-"))
+
+
+def check_logs(logs: Path) -> None:
+    """Make the ``--logs`` folder; refuse a file, an unwritable folder or one holding match
+    records of an earlier run."""
+    from cli.common import fail
+
+    if os.path.lexists(logs) and not logs.is_dir():
+        fail(f"--logs {logs} exists and is not a folder; give an empty or new folder")
+    try:
+        logs.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        fail(f"cannot create {logs}: {exc.strerror or exc}")
+    if next(logs.glob("match-*.json"), None) is not None:
+        fail(
+            f"--logs {logs} already holds match records (match-*.json); give an empty or new folder"
+        )
+    _probe(logs, logs)
+
+
+def check_writable(path: Path, force: bool) -> None:
+    """Fail now if ``path`` cannot be written, or exists and ``force`` is not given, leaving
+    nothing behind but its missing folders."""
+    from cli.common import fail
+
+    if path.parent.exists() and not path.parent.is_dir():
+        fail(f"cannot write {path}: {path.parent} is not a folder")
+    if path.is_dir():
+        fail(f"cannot write {path}: Is a directory")
+    if os.path.lexists(path) and not force:
+        fail(f"--json {path} already exists; give --force to replace it, or another file")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        fail(f"cannot write {path}: {exc.strerror or exc}")
+    _probe(path.parent, path)
+
+
+def _probe(folder: Path, named: Path) -> None:
+    """Fail now if no file can be made in ``folder`` (``named`` is what the user gave)."""
+    import tempfile
+
+    from cli.common import fail
+
+    try:
+        fd, probe = tempfile.mkstemp(dir=folder, prefix=".cardkit-probe.", suffix=".tmp")
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        fail(f"cannot write {named}: {exc.strerror or exc}")
+
+
+# -- the run -------------------------------------------------------------------------------
+
+
+class Played(NamedTuple):
+    """How a run went: whether Ctrl-C stopped it, why it broke off (or None), its time,
+    and the matches asked for. (A named tuple: ``cardkit list`` imports this module, and
+    must not pay for attrs.)"""
+
+    interrupted: bool
+    broken: str | None
+    seconds: float
+    requested: int
+
+    def rate(self, played: int) -> float:
+        """Matches per second."""
+        return played / self.seconds if self.seconds > 0 else 0.0
+
+
+def where(workers: int, backend: str) -> str:
+    """``N workers``, and the backend when it is not the local one."""
+    return counted(workers, "worker", "workers") + ("" if backend == "local" else f" on {backend}")
+
+
+def play(
+    plan: Plan,
+    tally: Tally,
+    matches: int,
+    workers: int,
+    backend: str = "local",
+    address: str | None = None,
+    *,
+    settled: Callable[[], bool] | None = None,
+    failures: Path | None = None,
+) -> Played:
+    """Play the run into ``tally`` (see :func:`run_matches`), timed; ``failures`` (a folder
+    made for this run's failed matches) is removed afterwards if no match failed."""
+    import contextlib
+    import time
+
+    started = time.perf_counter()
+    try:
+        interrupted, broken = run_matches(plan, tally, matches, workers, backend, address, settled)
+    finally:
+        if failures is not None:
+            with contextlib.suppress(OSError):
+                failures.rmdir()  # only if empty: no match failed
+    return Played(interrupted, broken, time.perf_counter() - started, matches)
+
+
+def run_matches(
+    plan: Plan,
+    tally: Tally,
+    matches: int,
+    workers: int,
+    backend: str = "local",
+    address: str | None = None,
+    settled: Callable[[], bool] | None = None,
+) -> tuple[bool, str | None]:
+    """Play the matches, with a progress bar on a terminal (on every backend).
+
+    ``settled`` (asked after each match) ends the run early when it says so.
+
+    Returns whether Ctrl-C stopped the run, and the line saying why the run
+    broke off (a match record that cannot be written: a full disk; a backend
+    that cannot start), or None.
+
+    Output that is not a terminal (a file, a pipe) gets no progress bar: only results.
+    The first Ctrl-C ends the run between whole matches, so the tally counts every
+    finished match once; a second one interrupts at once.
+    """
+    import signal
+    import time
+
+    from rich.markup import escape
+
+    from cardkit.arena import ArenaError
+    from cardkit.backends import BackendError, stream
+    from cli.common import console
+
+    out = console()
+    shown = 0
+    progress = progress_bar() if out.is_terminal else None
+    asked: list[bool] = []
+
+    def on_interrupt(signum: int, frame: object) -> None:
+        asked.append(True)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+    previous = signal.signal(signal.SIGINT, on_interrupt)
+    reports = stream(
+        plan, matches, workers, backend=backend, address=address, stop=lambda: bool(asked)
+    )
+    try:
+        if progress is not None:
+            progress.start()
+            # a Ray run starts its workers first: the bar says so until the first match is in
+            first = "starting Ray" if backend == "ray" else "playing"
+            task = progress.add_task(first, total=matches, rate="")
+        started = last = time.perf_counter()
+        for report in reports:
+            tally.add(report)
+            if report.failure is not None:
+                shown += 1
+                if shown <= MAX_SHOWN_FAILURES:
+                    saved = f"; record: {report.saved}" if report.saved else ""
+                    out.print(f"[red]{escape(report.failure)}[/red]{escape(saved)}", soft_wrap=True)
+                elif shown == MAX_SHOWN_FAILURES + 1:
+                    out.print("[red]more failures: not shown one by one[/red]")
+            if progress is not None:
+                now = time.perf_counter()
+                if now - last >= 0.25 or tally.played == matches:
+                    last = now
+                    per_s = f"{tally.played / (now - started):,.0f}"
+                    rate = counted(per_s, "match/s", "matches/s")
+                    progress.update(task, completed=tally.played, rate=rate, description="playing")
+            if settled is not None and settled():
+                break
+    except KeyboardInterrupt:  # the second Ctrl-C
+        return True, None
+    except (ArenaError, BackendError) as exc:
+        return bool(asked), str(exc)
+    finally:
+        reports.close()  # the workers end here, however the run ended
+        signal.signal(signal.SIGINT, previous)
+        if progress is not None:
+            progress.stop()
+    return bool(asked), None
+
+
+def progress_bar() -> Progress:
+    """The progress bar of a run, on the shared console."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    from cli.common import console
+
+    return Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]}"),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=console(),
+        refresh_per_second=4,
+    )
+
+
+# -- the end of a run ----------------------------------------------------------------------
+
+
+def results(plan: Plan, tally: Tally, played: Played, backend: str, workers: int) -> dict[str, Any]:
+    """The JSON keys both commands write (each adds its own)."""
+    from cardkit.options import to_json as options_json
+
+    return {
+        "game": plan.game.id,
+        "players": plan.players,
+        "matches": tally.played,
+        "requested": played.requested,
+        "seed": plan.seed,
+        "options": options_json(plan.options),
+        "rotations": plan.rotations,
+        "deals": tally.deals,
+        "deals_dropped": tally.deals_dropped,
+        "pairs": tally.pairs(),
+        "finished": tally.finished,
+        "unfinished": tally.unfinished,
+        "failed": tally.failed,
+        "backend": backend,
+        "workers": workers,
+        "seconds": played.seconds,
+        "matches_per_s": played.rate(tally.played),
+    }
+
+
+def write_results(json_file: Path | None, data: dict[str, Any]) -> str | None:
+    """Write ``data`` to ``json_file`` (if given) before the tables, so the results are kept
+    even if the output is cut off; the line saying why it could not be written, or None."""
+    if json_file is None:
+        return None
+    from cardkit.record import write_json
+
+    try:
+        write_json(json_file, data)
+    except OSError as exc:
+        return f"cannot write {json_file}: {exc.strerror or exc}"
+    return None
+
+
+def say_interrupted(tally: Tally, played: Played) -> None:
+    """The line before the tables of a run that Ctrl-C stopped."""
+    from cli.common import console
+
+    if played.interrupted:
+        of = counted(played.requested, "match", "matches")
+        console().print(f"[yellow]interrupted: {tally.played} of {of} finished[/yellow]")
+
+
+def finish(
+    tally: Tally,
+    played: Played,
+    workers: int,
+    backend: str,
+    failures: Path,
+    json_file: Path | None,
+    unwritten: str | None,
+    notes: Sequence[str] = (),
+) -> None:
+    """After the tables: what was not counted, the rate, then the exit: 1 for a run that
+    broke off, 2 for a results file that could not be written, 130 after Ctrl-C."""
+    from cli.common import console, fail
+
+    out = console()
+    left_out = []
+    if tally.unfinished:
+        left_out.append(f"{tally.unfinished} unfinished (stopped by a limit)")
+    if tally.failed:
+        left_out.append(f"{tally.failed} failed (records in {failures})")
+    left_out.extend(notes)
+    if left_out:
+        out.print("Not counted above: " + "; ".join(left_out), soft_wrap=True, markup=False)
+    rate = played.rate(tally.played)
+    out.print(
+        f"{counted(tally.played, 'match', 'matches')} in {played.seconds:.2f} s: "
+        f"{counted(f'{rate:,.1f}', 'match/s', 'matches/s')} ({where(workers, backend)})"
+    )
+    if played.broken is not None:
+        fail(played.broken, code=1)
+    if unwritten is not None:
+        fail(unwritten)
+    if json_file is not None:
+        out.print(f"Results written to {json_file}", soft_wrap=True, markup=False)
+    if played.interrupted:
+        raise typer.Exit(130)
+
+
+def counted(number: int | str, one: str, many: str) -> str:
+    """``number`` and the noun it counts: ``one`` when the number reads 1, else ``many``."""
+    text = str(number)
+    return f"{text} {one if text == '1' else many}"
