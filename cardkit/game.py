@@ -146,6 +146,9 @@ class State(ABC):
     step_offset: int = 0
     """Steps taken before ``history`` began (a state built from a position); chance
     steps are seeded from ``(seed, step_offset + len(history))``."""
+    start_position: Mapping[str, Any] | None = None
+    """The position (JSON values) a state built by :meth:`Game.from_position` started
+    from, else None; a record of the state starts from it (:mod:`cardkit.record`)."""
 
     def __init__(
         self,
@@ -460,7 +463,7 @@ class State(ABC):
 _STALE = -2
 """``_legal_seat`` when no legal actions are cached (no seat is -2)."""
 
-_SHARED = frozenset({"game", "_rng", "options", "_legal"})
+_SHARED = frozenset({"game", "_rng", "options", "_legal", "start_position"})
 
 
 def _state_items(state: State) -> list[tuple[str, Any]]:
@@ -680,6 +683,7 @@ class Game(ABC, Generic[S]):
             raise PositionError(f"the position breaks the rules: {exc.reason}") from None
         state.history = []
         state.step_offset = common.step
+        state.start_position = data
         state._legal_seat = _STALE
         summary = state.position_summary()
         written = (common.dealer, common.scores, common.hand)
