@@ -53,6 +53,8 @@ def test_a_position_that_is_not_an_object_is_a_damaged_record(bad: object) -> No
 def test_a_position_that_cannot_be_set_up_is_named() -> None:
     position = json.loads(EXAMPLE.read_text(encoding="utf-8"))
     position["hand"] = 9
-    record = Record("universal-bid", 3, position["seed"], position["options"], (), position=position)
+    record = Record(
+        "universal-bid", 3, position["seed"], position["options"], (), position=position
+    )
     with pytest.raises(RecordError, match="the record's position cannot be set up: hand 9"):
         start(record, GAME)

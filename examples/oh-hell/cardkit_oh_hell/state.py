@@ -111,6 +111,15 @@ class OhHellState(State):
             return self.table.cards
         return ()
 
+    def deal_places(self) -> tuple[tuple[int | str, int | None], ...]:
+        """The deal's shuffle: one card at a time to each seat from the dealer's left,
+        ``num_tricks`` rounds, then the trump card (``trump``) and the stock."""
+        if self.phase != "deal":
+            return ()
+        n, first = self.players, self.order.left_of_dealer()
+        rounds = tuple((first + i) % n for _ in range(self.num_tricks) for i in range(n))
+        return (*((s, 1) for s in rounds), ("trump", 1), ("stock", None))
+
     def to_act(self) -> tuple[int, ...]:
         if self.phase in ("bid", "play"):
             return (self.order.current,)
