@@ -82,6 +82,10 @@ def test_play_from_a_position_saves_a_record_that_starts_from_it(
     assert code == 0, out
     assert f"from a position at step {data['step']}" in out
 
+    code, out = run("position", str(save), "--step", "0")  # the record's first state
+    assert code == 0, out
+    assert json.loads(out) == game.position(expected)
+
     code, out = run("play", "--resume", str(save), input="quit\n")
     assert code == 0, out
     resumed = Record.load(save)
