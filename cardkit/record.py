@@ -74,7 +74,15 @@ class Record:
     @classmethod
     def of(cls, state: State, meta: Mapping[str, Any] | None = None) -> Record:
         """The record of ``state`` so far (starting from the position it was built from,
-        if any: :attr:`State.start_position <cardkit.game.State.start_position>`)."""
+        if any: :attr:`State.start_position <cardkit.game.State.start_position>`).
+
+        ``RecordError`` for a state that starts mid-match without a position (a world
+        a game built directly from a view): its steps before cannot be recorded."""
+        if state.step_offset and state.start_position is None:
+            raise RecordError(
+                f"this state starts at step {state.step_offset} without a position: "
+                "it has no record (build it with game.from_position to record it)"
+            )
         return cls(
             game=state.game.id,
             players=state.players,

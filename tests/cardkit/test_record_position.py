@@ -58,3 +58,13 @@ def test_a_position_that_cannot_be_set_up_is_named() -> None:
     )
     with pytest.raises(RecordError, match="the record's position cannot be set up: hand 9"):
         start(record, GAME)
+
+
+def test_a_world_built_without_a_position_has_no_record() -> None:
+    import random
+
+    state = GAME.create(4, seed=2)
+    world = GAME.sample_world(state.view(1), random.Random(0))  # built directly from the view
+    assert world.steps > 0 and world.start_position is None
+    with pytest.raises(RecordError, match="without a position: it has no record"):
+        Record.of(world)

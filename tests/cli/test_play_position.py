@@ -159,6 +159,8 @@ def test_position_conflicts_with_resume_seed_players_and_options(tmp_path: Path)
     assert "drop --players, --seed, --option" in one_line(out)
     code, out = run("play", "--position", str(tmp_path))
     assert code == 2 and "is not a regular file" in one_line(out)
+    code, out = run("play", "--position", str(tmp_path / "none.json"))
+    assert code == 2 and "cannot read" in one_line(out)
     assert list(tmp_path.iterdir()) == []
 
 
