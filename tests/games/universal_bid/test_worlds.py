@@ -160,3 +160,16 @@ def test_deal_masks_is_uniform_over_the_deals_two_bans_allow(
     assert set(counts) == allowed
     chi = sum((k - 200) ** 2 / 200 for k in counts.values())
     assert chi < chi_square_limit(deals - 1)
+
+
+def test_two_worlds_share_no_mutable_part() -> None:
+    """A world starts from a fresh state's fields: each mutable one must be its own."""
+    state = moments(4, 9)[3]
+    view = state.view(state.to_act()[0])
+    one = GAME.sample_world(view, random.Random(1))
+    two = GAME.sample_world(view, random.Random(2))
+    shared_ok = (int, str, bool, tuple, frozenset, type(None))
+    for name, value in vars(one).items():
+        if name in ("game", "options") or isinstance(value, shared_ok):
+            continue
+        assert value is not vars(two)[name], name
