@@ -162,7 +162,9 @@ def _start(
         soft_wrap=True,
     )
     if start is not None:
-        out.print(f"From the position in {position} (step {start.steps})", soft_wrap=True)
+        out.print(
+            f"From the position in {position} (step {start.steps})", soft_wrap=True, markup=False
+        )
     out.print(
         f"Saving to {path} after every action (resume: cardkit play --resume {path})",
         soft_wrap=True,
