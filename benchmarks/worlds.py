@@ -3,9 +3,11 @@
 For each game with sampled worlds (``has_positions``), the states are those at 20
 evenly spaced decisions of one seeded random 4-player match with the default
 options (:func:`benchmarks.search.positions`); each is measured from the view of
-the seat to act: ``game.sample_world(view, rng)`` and ``state.clone()``, in
-microseconds. Beside them, where open_spiel is installed, OpenSpiel ``oh_hell``
-(4 players, 12 tricks) at 20 evenly spaced decisions: ``state.clone()`` and
+the seat to act: ``game.sample_world(view, rng)`` (a new view each time, and
+:data:`SEARCH_RUN` worlds in a row from each view, as a search samples them) and
+``state.clone()``, in microseconds. Beside them, where open_spiel is installed,
+OpenSpiel ``oh_hell`` (4 players, 12 tricks) at 20 evenly spaced decisions:
+``state.clone()`` and
 ``state.resample_from_infostate(player, sampler)``. The Oh Hell example
 (``examples/oh-hell``) is measured when it is installed.
 """
@@ -29,6 +31,22 @@ TARGETS: dict[str, dict[str, float]] = {
     "clone": {"ufos": 20.0, "uno-star-trek": 20.0},
 }
 """Issue 13's targets in µs (universal-bid's copy: at most 2x OpenSpiel's clone)."""
+
+
+SEARCH_RUN = 100
+"""Worlds sampled from one view in a row, as a search samples many worlds per decision."""
+
+
+def _runs(items: list[Any], op: Callable[[Any], object], run: int) -> Callable[[int], float]:
+    """Work that applies ``op`` to each item ``run`` times in a row, cycling the items."""
+
+    def work(n: int) -> float:
+        k = len(items)
+        for i in range(n):
+            op(items[i // run % k])
+        return float(n)
+
+    return work
 
 
 def _us(stat: Stat) -> float:
@@ -93,11 +111,12 @@ def world_costs(reps: int, seconds: float) -> Iterator[tuple[tuple[str, ...], st
         sides: list[Callable[[int], float]] = [
             _cycle(views, sample_world),
             _cycle(states, lambda s: s.clone()),
+            _runs(views, sample_world, SEARCH_RUN),
         ]
         reference = _reference(game_id)
         if reference is not None:
             sides.append(_cycle(views, functools.partial(reference, rng=random.Random(0))))
-        sample, clone, *slow = rates(sides, reps, seconds, "/s")
+        sample, clone, run, *slow = rates(sides, reps, seconds, "/s")
         for kind, label, stat, peer_index in (
             ("sample", sample_label, sample, 1),
             ("clone", clone_label, clone, 0),
@@ -118,6 +137,15 @@ def world_costs(reps: int, seconds: float) -> Iterator[tuple[tuple[str, ...], st
                 target = "<= 2x oh_hell clone()"
                 met = "yes" if _us(stat) <= 2 * _us(peers[0]) else "NO"
             yield (label, _shown(stat), peer, ratio, target, met), ""
+        yield (
+            (
+                f"sample_world: {game_id}, 4p, {SEARCH_RUN} worlds per view (µs per world)",
+                _shown(run),
+                "-",
+                f"{_us(run) / _us(sample):.2f}x a new view each time",
+            ),
+            "",
+        )
         if slow:
             yield (
                 (

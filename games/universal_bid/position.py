@@ -35,6 +35,8 @@ from math import comb
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from cardkit import CHANCE, Card, Scoreboard, Shuffle
 from cardkit.errors import IllegalActionError
 from cardkit.options import to_json
@@ -541,12 +543,28 @@ def _base(game: UniversalBidGame, players: int, schedule: tuple[int, ...]) -> di
     return found[1]
 
 
-def sample_world(
-    game: UniversalBidGame, view: UniversalBidView, rng: random.Random
-) -> UniversalBidState:
-    """A full state that ``view``'s seat cannot tell from the true one, built directly:
-    the other hands dealt by :func:`deal_masks` (a seat lacks the suits it did not
-    follow), the rest out of play, and later chance seeded from ``rng``."""
+@attrs.define(slots=True)
+class _Known:
+    """What every world sampled from one view shares: its fixed fields and the deal to make
+    (``sizes`` and ``banned`` per seat of ``others``, from the cards of ``pool``)."""
+
+    fields: dict[str, Any]
+    phase: int
+    own: int
+    pool: int
+    others: list[int]
+    sizes: list[int]
+    banned: list[int]
+    finished: list[tuple[int, tuple[Card, ...]]]
+
+
+_LAST: list[Any] = [None, None, None]
+"""The last view sampled from, its game and what it gives (:class:`_Known`): a search
+samples many worlds from one view."""
+
+
+def _known(game: UniversalBidGame, view: UniversalBidView) -> _Known:
+    """What ``view`` gives every world (see :func:`sample_world`)."""
     n = view.players
     seat = view.seat
     fields = _base(game, n, view.schedule).copy()  # then every field that changes in play
@@ -556,18 +574,18 @@ def sample_world(
     acting = view.to_act
     bids_t = view.bids
     made = [b for b in bids_t if b is not None]
-    hands = [0] * n
-    dealt = 0
     step = 0
     if phase != _DRAW:
         step = 1 + sum(1 + n + n * h.size for h in view.hand_log)
-    in_trick = Trick(-1, order=TRICK_ORDER, size=n)
+    own = pool = 0
+    sizes: list[int] = []
+    banned: list[int] = []
+    others = [s for s in range(n) if s != seat]
     if _BID <= phase <= _PLAY:
-        own = 0
         for card in view.hand:
             own |= card.bit
         seen = own
-        banned = [0] * n
+        bans = [0] * n
         for cards in (*tricks, trick):
             if not cards:
                 continue
@@ -575,29 +593,16 @@ def sample_world(
             for s, card in cards:
                 seen |= card.bit
                 if card.suit != led:  # a void shown: the seat holds none of the led suit
-                    banned[s] |= SUIT_MASKS[led]
+                    bans[s] |= SUIT_MASKS[led]
         size = view.hand_size - len(tricks)
-        sizes = [size] * n
+        left = [size] * n
         for s, _ in trick:
-            sizes[s] -= 1
-        others = [s for s in range(n) if s != seat]
-        masks = deal_masks(
-            ALL_CARDS & ~seen, [sizes[s] for s in others], [banned[s] for s in others], rng
-        )
-        if masks is None:
-            raise PositionError("no deal of the hidden cards meets what the seat has seen")
-        hands[seat] = own
-        for s, mask in zip(others, masks, strict=False):
-            hands[s] = mask
-        dealt = ALL_CARDS & ~masks[-1]
+            left[s] -= 1
+        pool = ALL_CARDS & ~seen
+        sizes = [left[s] for s in others]
+        banned = [bans[s] for s in others]
         step += 1 + len(made) + sum(len(t) for t in tricks) + len(trick)
-        if phase == _PLAY:
-            in_trick.restart(trick[0][0] if trick else acting[0])
-            for s, card in trick:
-                in_trick.play(s, card)
-    fields["seed"] = rng.getrandbits(32)
     fields["step_offset"] = step
-    fields["history"] = []
     fields["auto_chance"] = True
     fields["phase"] = phase
     fields["due"] = DECK.cards if phase < _BID else ()
@@ -607,22 +612,61 @@ def sample_world(
     fields["dealer"] = -1 if view.dealer is None else view.dealer
     fields["current"] = acting[0] if _BID <= phase <= _PLAY else -1
     fields["draw"] = view.draw
-    fields["hands"] = hands
-    fields["bids"] = [-1 if b is None else b for b in bids_t]
     fields["bids_t"] = bids_t
     fields["bid_total"] = sum(made)
     fields["bids_made"] = len(made)
-    fields["taken"] = list(view.tricks_taken)
     fields["taken_t"] = view.tricks_taken
-    fields["trick"] = in_trick
-    fields["dealt"] = dealt
-    fields["finished"] = [(t[0][0], tuple(map(_CARD, t))) for t in tricks]
     fields["_past"] = tricks
-    fields["board"] = Scoreboard(list(view.scores), None, [h.points for h in view.hand_log])
     fields["scores_t"] = view.scores
     fields["hand_log"] = view.hand_log
-    world: UniversalBidState = object.__new__(fields["game"].state)
-    world.__dict__.update(fields)
+    finished = [(t[0][0], tuple(map(_CARD, t))) for t in tricks]
+    return _Known(fields, phase, own, pool, others, sizes, banned, finished)
+
+
+def sample_world(
+    game: UniversalBidGame, view: UniversalBidView, rng: random.Random
+) -> UniversalBidState:
+    """A full state that ``view``'s seat cannot tell from the true one, built directly:
+    the other hands dealt by :func:`deal_masks` (a seat lacks the suits it did not
+    follow), the rest out of play, and later chance seeded from ``rng``.
+
+    What the view gives every world is worked out once per view (the last one is
+    kept); each world then gets its own copy of every part that changes in play."""
+    if _LAST[0] is view and _LAST[1] is game:
+        known: _Known = _LAST[2]
+    else:
+        known = _known(game, view)
+        _LAST[:] = [view, game, known]
+    n = view.players
+    phase = known.phase
+    hands = [0] * n
+    dealt = 0
+    in_trick = Trick(-1, order=TRICK_ORDER, size=n)
+    if _BID <= phase <= _PLAY:
+        masks = deal_masks(known.pool, known.sizes, known.banned, rng)
+        if masks is None:
+            raise PositionError("no deal of the hidden cards meets what the seat has seen")
+        hands[view.seat] = known.own
+        for s, mask in zip(known.others, masks, strict=False):
+            hands[s] = mask
+        dealt = ALL_CARDS & ~masks[-1]
+        if phase == _PLAY:
+            trick = view.trick
+            in_trick.restart(trick[0][0] if trick else view.to_act[0])
+            for s, card in trick:
+                in_trick.play(s, card)
+    world: UniversalBidState = object.__new__(game.state)
+    fields = world.__dict__
+    fields.update(known.fields)
+    fields["seed"] = rng.getrandbits(32)
+    fields["history"] = []
+    fields["hands"] = hands
+    fields["bids"] = [-1 if b is None else b for b in view.bids]
+    fields["taken"] = list(view.tricks_taken)
+    fields["trick"] = in_trick
+    fields["dealt"] = dealt
+    fields["finished"] = known.finished.copy()
+    fields["board"] = Scoreboard(list(view.scores), None, [h.points for h in view.hand_log])
     if phase < _BID:  # as from a position: due chance is drawn at once
         world.resolve_chance()
     return world
