@@ -332,6 +332,19 @@ def search(cfg: Config) -> Report:
     return report
 
 
+def worlds(cfg: Config) -> Report:
+    """Microseconds of a sampled world and of a state copy, per game with sampled worlds."""
+    from benchmarks.worlds import world_costs
+
+    report = Report()
+    for row, note in world_costs(cfg.reps, cfg.seconds):
+        if row:
+            report.rows.append(Row(*row))
+        if note:
+            report.notes.append(note)
+    return report
+
+
 def scale(cfg: Config) -> Report:
     """Matches/s of the Ray backend against local processes, 2 workers each."""
     from benchmarks.scale import measure
@@ -360,6 +373,7 @@ FIGURES: dict[str, Callable[[Config], Report]] = {
     "startup": startup,
     "arena": arena,
     "search": search,
+    "worlds": worlds,
     "memory": memory,
     "scale": scale,
 }

@@ -35,6 +35,10 @@ few cards (each player draws one for the deal) declares their number with
 :meth:`State.chance_draw`, and its :class:`~cardkit.actions.Shuffle` holds just
 the cards drawn.
 
+Explicit deals: a game declares where its deal puts the cards of the shuffle
+(:meth:`State.deal_places`), and :meth:`State.deal_shuffle` then makes the
+shuffle that deals any hands and piles asked for, the same way in every game.
+
 Positions (:mod:`cardkit.positions`): a game that sets ``has_positions``
 writes any moment of a match as JSON (:meth:`Game.position`, from the state's
 :meth:`State.position_part` and :meth:`State.position_summary`), builds it back
@@ -52,7 +56,7 @@ import copy
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 import attrs
@@ -146,6 +150,9 @@ class State(ABC):
     step_offset: int = 0
     """Steps taken before ``history`` began (a state built from a position); chance
     steps are seeded from ``(seed, step_offset + len(history))``."""
+    start_position: Mapping[str, Any] | None = None
+    """The position (JSON values) a state built by :meth:`Game.from_position` started
+    from, else None; a record of the state starts from it (:mod:`cardkit.record`)."""
 
     def __init__(
         self,
@@ -385,6 +392,81 @@ class State(ABC):
         keys = [draw() for _ in pile]  # a uniform permutation: sort by random keys
         return Shuffle(tuple([pile[i] for i in sorted(range(len(pile)), key=keys.__getitem__)]))
 
+    # -- explicit deals -------------------------------------------------------------
+
+    def deal_places(self) -> tuple[tuple[int | str, int | None], ...]:
+        """Where the due deal puts the cards of its shuffle, as runs in shuffle order:
+        ``(seat, count)`` for the next ``count`` cards going to that seat's hand,
+        ``(name, count)`` for a pile (``count`` None: all the cards left); ``()`` when
+        no deal is due. A deal one card at a time is runs of one card.
+
+        The inverse of the game's deal layout, declared once so that
+        :meth:`deal_shuffle` can make any deal. The default is ``()``: the game
+        declares no deal.
+        """
+        return ()
+
+    def deal_shuffle(
+        self,
+        hands: Mapping[int, Iterable[Card]] | Sequence[Iterable[Card]] = (),
+        **piles: Iterable[Card],
+    ) -> Shuffle:
+        """The :class:`~cardkit.actions.Shuffle` that the due deal turns into exactly these
+        ``hands`` (``hands[seat]``, in any order) and ``piles`` (by the names of
+        :meth:`deal_places`, in the order the deal puts them: a draw pile top card
+        first): the one documented way to deal by hand.
+
+        A hand or pile given fewer cards than the deal puts there (or not given) is
+        filled with the cards nobody was given, in the order of :meth:`chance_cards`.
+        ``ValueError`` (one line) when no deal is declared, for a card not due or
+        named twice, a hand or pile given more cards than the deal puts there, and a
+        seat or pile the deal does not have. Apply it with ``state.apply(CHANCE, ...)``.
+        """
+        places = self.deal_places()
+        if not places:
+            raise ValueError("no deal is due now (or the game declares none: deal_places)")
+        given: dict[int | str, list[Card]] = {}
+        items = hands.items() if isinstance(hands, Mapping) else enumerate(hands)
+        for seat, cards in items:
+            given[seat] = list(cards)
+        for name, cards in piles.items():
+            given[name] = list(cards)
+        known = dict.fromkeys(place for place, _ in places)  # in the order they are dealt
+        strange = [_place(p) for p in given if p not in known]
+        if strange:
+            names = ", ".join(_place(p) for p in known)
+            raise ValueError(f"the deal has no {', '.join(strange)}; it deals to {names}")
+        rest = Counter(self.chance_cards())
+        for place, cards in given.items():
+            for card in cards:
+                if rest[card] <= 0:
+                    raise ValueError(f"{card.text} (given to {_place(place)}) is not left to deal")
+                rest[card] -= 1
+        spare: list[Card] = []  # the cards nobody was given, in the order they are due
+        for card in self.chance_cards():
+            if rest[card] > 0:
+                rest[card] -= 1
+                spare.append(card)
+        queues = {place: list(cards) for place, cards in given.items()}
+        dealt: Counter[int | str] = Counter()
+        order: list[Card] = []
+        for place, count in places:
+            queue = queues.get(place, [])
+            if count is None:
+                count = len(queue) + len(spare)
+            mine = queue[:count]
+            del queue[:count]
+            fill = count - len(mine)
+            order += mine + spare[:fill]
+            del spare[:fill]
+            dealt[place] += count
+        for place, queue in queues.items():
+            if queue:
+                raise ValueError(
+                    f"{_place(place)} is dealt {dealt[place]} cards, not {len(given[place])}"
+                )
+        return Shuffle((*order, *spare))
+
     def _check_chance(self, action: Action) -> None:
         expected = self.chance_cards()
         if not expected:
@@ -460,7 +542,11 @@ class State(ABC):
 _STALE = -2
 """``_legal_seat`` when no legal actions are cached (no seat is -2)."""
 
-_SHARED = frozenset({"game", "_rng", "options", "_legal"})
+_SHARED = frozenset({"game", "_rng", "options", "_legal", "start_position"})
+
+
+def _place(place: int | str) -> str:
+    return f"seat {place}" if isinstance(place, int) else place
 
 
 def _state_items(state: State) -> list[tuple[str, Any]]:
@@ -680,6 +766,7 @@ class Game(ABC, Generic[S]):
             raise PositionError(f"the position breaks the rules: {exc.reason}") from None
         state.history = []
         state.step_offset = common.step
+        state.start_position = data
         state._legal_seat = _STALE
         summary = state.position_summary()
         written = (common.dealer, common.scores, common.hand)

@@ -1,7 +1,10 @@
 """Game records: (game id, players, options, seed, actions) and their JSON form.
 
 A record rebuilds its match exactly: :func:`replay` re-applies every recorded
-step, chance included, checking each one's legality.
+step, chance included, checking each one's legality. A record may start from a
+position (``"position"``: the full position, see :mod:`cardkit.positions`)
+instead of the start of a match: its actions are then the steps taken from that
+position on. A record without one is written exactly as before.
 
 Every JSON file cardkit reads goes through :func:`read_json`, which bounds its
 size (:data:`MAX_BYTES`) and nesting (:data:`MAX_DEPTH`) and answers any bad
@@ -28,7 +31,17 @@ from cardkit.options import to_json as options_json
 
 FORMAT = "cardkit-record"
 VERSION = 1
-FIELDS = ("format", "version", "game", "players", "seed", "options", "actions", "meta")
+FIELDS = (
+    "format",
+    "version",
+    "game",
+    "players",
+    "seed",
+    "options",
+    "position",
+    "actions",
+    "meta",
+)
 
 MAX_BYTES = 64 * 1024 * 1024
 """The largest JSON file :func:`read_json` reads (64 MiB): a record of a long match is
@@ -40,6 +53,9 @@ MAX_DEPTH = 64
 @attrs.frozen(slots=True)
 class Record:
     """Everything needed to rebuild a match; ``meta`` is free-form (bots, seats, notes).
+
+    ``position``, when not None, is the position (JSON values) the match starts
+    from, and ``actions`` are the steps taken after it.
 
     ``extra`` holds the top-level fields of a record file that this cardkit does
     not know (from a newer cardkit, or added by hand): they are written back as
@@ -53,10 +69,20 @@ class Record:
     actions: tuple[tuple[int, str], ...]
     meta: Mapping[str, Any] = attrs.field(factory=dict)
     extra: Mapping[str, Any] = attrs.field(factory=dict)
+    position: Mapping[str, Any] | None = None
 
     @classmethod
     def of(cls, state: State, meta: Mapping[str, Any] | None = None) -> Record:
-        """The record of ``state`` so far."""
+        """The record of ``state`` so far (starting from the position it was built from,
+        if any: :attr:`State.start_position <cardkit.game.State.start_position>`).
+
+        ``RecordError`` for a state that starts mid-match without a position (a world
+        a game built directly from a view): its steps before cannot be recorded."""
+        if state.step_offset and state.start_position is None:
+            raise RecordError(
+                f"this state starts at step {state.step_offset} without a position: "
+                "it has no record (build it with game.from_position to record it)"
+            )
         return cls(
             game=state.game.id,
             players=state.players,
@@ -64,6 +90,7 @@ class Record:
             options=as_dict(state.options),
             actions=tuple((seat, str(action)) for seat, action in state.history),
             meta=dict(meta or {}),
+            position=state.start_position,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -75,6 +102,7 @@ class Record:
             "players": self.players,
             "seed": self.seed,
             "options": options_json(self.options),
+            **({} if self.position is None else {"position": dict(self.position)}),
             "actions": [[seat, text] for seat, text in self.actions],
             "meta": dict(self.meta),
         }
@@ -103,6 +131,9 @@ class Record:
             raise RecordError("damaged cardkit record: actions must be [seat, text] pairs")
         if not isinstance(meta, dict):
             raise RecordError("damaged cardkit record: meta must map names to values")
+        position = data.get("position")
+        if position is not None and not isinstance(position, dict):
+            raise RecordError("damaged cardkit record: position must be a position (an object)")
         return cls(
             game=game,
             players=_whole(data["players"], "players"),
@@ -111,6 +142,7 @@ class Record:
             actions=tuple((seat, text) for seat, text in actions),
             meta=dict(meta),
             extra={k: v for k, v in data.items() if k not in FIELDS},
+            position=position,
         )
 
     def save(self, path: str | os.PathLike[str], make_folders: bool = True) -> None:
@@ -235,17 +267,34 @@ def _is_step(step: Any) -> bool:
 
 
 def start(record: Record, game: Game, events: bool = False) -> State:
-    """The state before the first step of ``record``; ``RecordError`` (``step`` None)
-    if the record is for another game or its players or options are not valid.
-    With ``events``, the state records events."""
+    """The state before the first step of ``record`` (its position, if it has one);
+    ``RecordError`` (``step`` None) if the record is for another game, its players or
+    options are not valid, or its position cannot be set up or disagrees with its
+    settings. With ``events``, the state records events."""
     if record.game != game.id:
         raise RecordError(f"record is for game {record.game!r}, not {game.id!r}")
+    if record.position is not None:
+        return _from_position(record, game, events)
     try:
         return game.create(
             record.players, record.seed, record.options, auto_chance=False, events=events
         )
     except CardkitError as exc:
         raise RecordError(f"record settings are not valid: {exc}") from None
+
+
+def _from_position(record: Record, game: Game, events: bool) -> State:
+    """The state of ``record``'s position, checked against the record's settings."""
+    try:
+        state = game.from_position(record.position, auto_chance=False, events=events)
+    except CardkitError as exc:
+        raise RecordError(f"the record's position cannot be set up: {exc}") from None
+    settings = (state.players, state.seed, options_json(as_dict(state.options)))
+    said = (record.players, record.seed, options_json(record.options))
+    for name, have, given in zip(("players", "seed", "options"), settings, said, strict=True):
+        if have != given:
+            raise RecordError(f"the record gives {name} {given} but its position gives {have}")
+    return state
 
 
 def replay(

@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     import contextlib
 
     from cardkit.bots import BotSpec
-    from cardkit.game import Game
+    from cardkit.game import Game, State
     from cli.session import PlaySession
 
 
@@ -49,12 +49,27 @@ def play(
     resume: Annotated[
         Path | None, typer.Option("--resume", help="Continue the match saved in this file.")
     ] = None,
+    position: Annotated[
+        Path | None,
+        typer.Option(
+            "--position",
+            help="Play on from the position in this file (docs/positions.md); it sets the "
+            "players, seed and options.",
+        ),
+    ] = None,
 ) -> None:
     """Play a game against bots: type a listed number or an action; help; quit."""
     import contextlib
 
-    from cli.common import TERMINAL_CLOSED, console, terminal_lost
+    from cli.common import TERMINAL_CLOSED, console, fail, terminal_lost
 
+    if position is not None:
+        if resume is not None:
+            fail("give --position to start from a position, or --resume to continue a save")
+        given = {"--players": players, "--seed": seed, "--option": option}
+        conflicts = [k for k, v in given.items() if v is not None]
+        if conflicts:
+            fail(f"the position sets the players, seed and options; drop {', '.join(conflicts)}")
     with contextlib.ExitStack() as held:  # the save's lock, let go when play ends
         try:
             if resume is not None:
@@ -68,7 +83,9 @@ def play(
                 conflicts = [k for k, v in given.items() if v is not None]
                 session = _resume(resume, game, save, conflicts, held)
             else:
-                session = _start(game, players, seat, bot or [], seed, option or [], save, held)
+                session = _start(
+                    game, players, seat, bot or [], seed, option or [], save, held, position
+                )
             code = session.run()
             console().file.flush()
         except OSError as exc:  # the terminal closed: every step is saved before it is shown
@@ -88,6 +105,7 @@ def _start(
     options: list[str],
     save: Path | None,
     held: contextlib.ExitStack[bool | None],
+    position: Path | None = None,
 ) -> PlaySession:
     from rich.markup import escape
 
@@ -102,14 +120,19 @@ def _start(
         resolved_options,
     )
 
-    game = load_game(name) if name is not None else _choose_game()
+    start: State | None = None
+    if position is not None:
+        game, start = _position_state(position, name)
+        players, seed = start.players, start.seed
+    else:
+        game = load_game(name) if name is not None else _choose_game()
     if players is None:
         players = game.default_players if name is not None else _choose_players(game)
     check_players(game, players)
     human = 0 if seat is None else seat
     if not 0 <= human < players:
         fail(f"--seat must be from 0 to {players - 1} for {players} players, not {human}")
-    values = resolved_options(game, options)
+    values = resolved_options(game, options) if start is None else {}
     specs = parse_specs(game, bots or [default_bot(game)])
     if len(specs) not in (1, players - 1):
         fail(
@@ -122,7 +145,7 @@ def _start(
         per_seat[other] = specs[0] if len(specs) == 1 else specs[i]
     if seed is None:
         seed = new_seed()
-    state = create_state(game, players, seed, values, auto_chance=False)
+    state = create_state(game, players, seed, values, auto_chance=False) if start is None else start
     if save is not None:
         _claim(save)
         path = save
@@ -138,6 +161,10 @@ def _start(
         f"you are seat {human}; bots: {escape(bots_text)}",
         soft_wrap=True,
     )
+    if start is not None:
+        out.print(
+            f"From the position in {position} (step {start.steps})", soft_wrap=True, markup=False
+        )
     out.print(
         f"Saving to {path} after every action (resume: cardkit play --resume {path})",
         soft_wrap=True,
@@ -148,6 +175,34 @@ def _start(
         soft_wrap=True,
     )
     return session
+
+
+def _position_state(path: Path, name: str | None) -> tuple[Game, State]:
+    """The game and the state of the position file ``path``; one line and exit 2 for a
+    file that is not a position, is for a game other than ``name``, or breaks the rules."""
+    from cardkit.errors import CardkitError
+    from cardkit.positions import PositionError, load_position
+    from cli.common import fail, load_game
+
+    if path.exists() and not path.is_file():
+        fail(f"--position {path} is not a regular file")
+    try:
+        data = load_position(path)
+    except PositionError as exc:
+        fail(str(exc))
+    found = data.get("game") if isinstance(data, dict) else None
+    if not isinstance(found, str):
+        fail(f"{path} is not a cardkit position (it names no game)")
+    if name is not None and name != found:
+        fail(f"{path} is a position of {found}, not {name}")
+    game = load_game(found)
+    if not game.has_positions:
+        fail(f"{game.id} has no positions yet: it cannot play from one")
+    try:
+        state = game.from_position(data, auto_chance=False)
+    except CardkitError as exc:
+        fail(f"{path}: {exc}")
+    return game, state
 
 
 def _claim(path: Path) -> None:

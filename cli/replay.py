@@ -41,7 +41,7 @@ def replay(
         fail(str(exc))
     game = load_game(record.game)
     try:
-        start(record, game)  # a record that cannot start (players, options) is bad input
+        first = start(record, game)  # a record that cannot start (players, options) is bad input
     except RecordError as exc:
         fail(f"{file}: {exc}")
     if seat is not None and not 0 <= seat < record.players:
@@ -67,6 +67,8 @@ def replay(
 
     # the seed decides every deal: a seat's replay does not show it
     seed_text = f"seed {record.seed}, " if seat is None else ""
+    if record.position is not None:
+        seed_text += f"from a position at step {first.steps}, "
     if not as_json:
         viewer = "everything" if seat is None else f"as seat {seat} saw it"
         out.print(

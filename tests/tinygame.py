@@ -183,6 +183,14 @@ class TinyState(State):
     def chance_cards(self) -> tuple[Card, ...]:
         return tuple(self.stock) if self.phase in ("draw", "deal") else ()
 
+    def deal_places(self) -> tuple[tuple[int | str, int | None], ...]:
+        """The deal's shuffle: ``hand_size`` cards to each seat from the dealer's left,
+        then the stock."""
+        if self.phase != "deal":
+            return ()
+        n, first = self.players, self.order.dealer + 1
+        return (*(((first + k) % n, self.size) for k in range(n)), ("stock", None))
+
     def chance_draw(self) -> int:
         return self.players if self.phase == "draw" else 0
 

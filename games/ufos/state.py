@@ -228,6 +228,12 @@ class UfosState(State):
     def chance_cards(self) -> tuple[Card, ...]:
         return tuple(self.stock) if self.phase == DEAL else ()
 
+    def deal_places(self) -> tuple[tuple[int | str, int | None], ...]:
+        """The deal's shuffle: a block of a hand's size to each seat, from seat 0."""
+        if self.phase != DEAL:
+            return ()
+        return tuple((s, self.size) for s in range(self.players))
+
     def to_act(self) -> tuple[int, ...]:
         phase = self.phase
         if phase in (PLAY, AUCTION):

@@ -11,6 +11,7 @@ from cardkit.positions import PositionError
 from games.universal_bid.actions import parse_action
 from games.universal_bid.bot import HeuristicBot
 from games.universal_bid.cards import CARDS, DECK
+from games.universal_bid.position import sample_world
 from games.universal_bid.rules import RULES
 from games.universal_bid.state import (
     DEFAULT_SCHEDULE,
@@ -19,6 +20,7 @@ from games.universal_bid.state import (
     effective_schedule,
 )
 from games.universal_bid.table import table as build_table
+from games.universal_bid.view import UniversalBidView
 
 
 class UniversalBidGame(Game[UniversalBidState]):
@@ -69,10 +71,8 @@ class UniversalBidGame(Game[UniversalBidState]):
     def sample_world(self, view: View, rng: random.Random) -> UniversalBidState:
         """A world consistent with ``view`` (see :mod:`games.universal_bid.position`): the
         cards the seat cannot see dealt uniformly (rejection sampling) among the deals
-        where every seat lacks the suits it has not followed."""
-        from games.universal_bid.position import world_position
-        from games.universal_bid.view import UniversalBidView
-
+        where every seat lacks the suits it has not followed, built directly from the
+        view."""
         if not isinstance(view, UniversalBidView):
             raise PositionError(f"{self.id} samples worlds from its own views only")
-        return self.from_position(world_position(self, view, rng))
+        return sample_world(self, view, rng)

@@ -18,9 +18,12 @@ hands' scores, then the deal its cards imply, then every bid and play through
 rules would not allow is refused with the rule's reason.
 
 A sampled world keeps the seat's view (its hand, the bids, every card played,
-the score sheet, the schedule) and deals the other cards with
-:func:`~cardkit.positions.deal_hidden`: a seat that did not follow a led suit
-gets none of it; the rest of the unseen cards stay out of play.
+the score sheet, the schedule) and deals the other cards uniformly among the
+deals where a seat that did not follow a led suit gets none of it; the rest
+of the unseen cards stay out of play. :func:`sample_world` builds the world
+directly from the view (the fields of a fresh state, then the view's), dealing
+with :func:`deal_masks`; :func:`world_position` is the same world written as a
+position, the slow reference the tests compare it with.
 """
 
 from __future__ import annotations
@@ -28,13 +31,18 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping
+from math import comb
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
-from cardkit import CHANCE, Card, Shuffle
+import attrs
+
+from cardkit import CHANCE, Card, Scoreboard, Shuffle
 from cardkit.errors import IllegalActionError
 from cardkit.options import to_json
 from cardkit.positions import (
     FORMAT,
+    MAX_TRIES,
     UNKNOWN,
     Common,
     PositionError,
@@ -43,8 +51,9 @@ from cardkit.positions import (
     listed,
     whole,
 )
+from cardkit.tricks import Trick
 from games.universal_bid.actions import BIDS, PLAYS
-from games.universal_bid.cards import ALL_CARDS, CARDS, MAX_HAND, cards_in
+from games.universal_bid.cards import ALL_CARDS, CARDS, DECK, MAX_HAND, TRICK_ORDER, cards_in
 from games.universal_bid.view import HandScore, UniversalBidView
 
 if TYPE_CHECKING:
@@ -412,3 +421,258 @@ def world_position(
             ],
         },
     }
+
+
+SUIT_MASKS: dict[str, int] = {
+    suit: sum(c.bit for c in CARDS if c.suit == suit)
+    for suit in dict.fromkeys(c.suit for c in CARDS)
+}
+"""The cards of each suit, as a mask."""
+
+_BYTES = tuple(
+    tuple(tuple(1 << (8 * k + j) for j in range(8) if byte >> j & 1) for byte in range(256))
+    for k in range((len(CARDS) + 7) // 8)
+)
+"""The card bits of each byte value, per byte of a hand mask: a mask's bits in 7 lookups."""
+
+
+def bits_of(mask: int) -> list[int]:
+    """The card bits set in ``mask``, lowest first."""
+    out: list[int] = []
+    for k, table in enumerate(_BYTES):
+        out += table[mask >> (8 * k) & 255]
+    return out
+
+
+def _blocks(cards: list[int], sizes: list[int], rnd: Callable[[], float]) -> list[int]:
+    """Masks of consecutive blocks of ``sizes`` cards drawn uniformly from ``cards``: a
+    partial Fisher-Yates shuffle (the drawn cards end up first in ``cards``)."""
+    count = len(cards)
+    out: list[int] = []
+    start = 0
+    for size in sizes:
+        mask = 0
+        for i in range(start, start + size):
+            j = i + int(rnd() * (count - i))
+            bit = cards[j]
+            cards[j] = cards[i]
+            cards[i] = bit
+            mask |= bit
+        out.append(mask)
+        start += size
+    return out
+
+
+def deal_masks(
+    pool: int, sizes: list[int], banned: list[int], rng: random.Random
+) -> list[int] | None:
+    """Deal the cards of the mask ``pool`` into places of ``sizes`` (each a mask of its
+    cards), uniformly among the deals where no place holds a card of its ``banned`` mask;
+    whatever is left over is the last mask. None when no such deal is found (none
+    exists, or :data:`MAX_TRIES` tries failed).
+
+    The places with bans are drawn in turn, each from the cards left that it may
+    hold; before each but the first, the try goes on with the probability that a
+    hand drawn from all the cards left would meet the place's ban, and starts again
+    otherwise. That is rejection sampling with the rejection decided before the
+    draw: any consistent deal comes out with the probability ``1 / C(cards left,
+    size)`` multiplied over the places, the same for every deal, whatever the order
+    of the places (the one least likely to meet its ban goes first, as it is never
+    rejected). The places without bans then share the rest uniformly.
+    """
+    rnd = rng.random
+    if not any(banned):
+        out = _blocks(bits_of(pool), sizes, rnd)
+        out.append(pool - sum(out))  # the masks are disjoint: a sum is their union
+        return out
+    total = pool.bit_count()
+    order = sorted(
+        (k for k, ban in enumerate(banned) if ban and sizes[k]),
+        key=lambda k: comb((pool & ~banned[k]).bit_count(), sizes[k]) / comb(total, sizes[k]),
+    )
+    if order and (pool & ~banned[order[0]]).bit_count() < sizes[order[0]]:
+        return None
+    free = [k for k in range(len(sizes)) if k not in order]
+    for _ in range(MAX_TRIES):
+        hands = _banned_hands(pool, [sizes[k] for k in order], [banned[k] for k in order], rnd)
+        if hands is None:
+            continue
+        out = [0] * (len(sizes) + 1)
+        left = pool
+        for k, hand in zip(order, hands, strict=True):
+            out[k] = hand
+            left &= ~hand
+        for k, mask in zip(
+            free, _blocks(bits_of(left), [sizes[k] for k in free], rnd), strict=True
+        ):
+            out[k] = mask
+            left &= ~mask
+        out[-1] = left
+        return out
+    return None
+
+
+def _banned_hands(
+    pool: int, sizes: list[int], banned: list[int], rnd: Callable[[], float]
+) -> list[int] | None:
+    """One try at the places with bans (see :func:`deal_masks`); None when it is rejected."""
+    out: list[int] = []
+    left = pool
+    for k, (size, ban) in enumerate(zip(sizes, banned, strict=True)):
+        allowed = left & ~ban
+        can = allowed.bit_count()
+        if k and rnd() * comb(left.bit_count(), size) >= comb(can, size):
+            return None
+        (hand,) = _blocks(bits_of(allowed), [size], rnd)
+        out.append(hand)
+        left &= ~hand
+    return out
+
+
+_BASES: dict[tuple[int, int, tuple[int, ...]], tuple[UniversalBidGame, dict[str, Any]]] = {}
+"""The fields of a fresh state per (game, players, schedule): what a world starts from."""
+
+
+def _base(game: UniversalBidGame, players: int, schedule: tuple[int, ...]) -> dict[str, Any]:
+    key = (id(game), players, schedule)
+    found = _BASES.get(key)
+    if found is None or found[0] is not game:
+        options = game.make_options({"schedule": schedule})
+        fresh = game.new_state(players, 0, options, False)
+        found = _BASES[key] = (game, vars(fresh))
+    return found[1]
+
+
+@attrs.define(slots=True)
+class _Known:
+    """What every world sampled from one view shares: its fixed fields and the deal to make
+    (``sizes`` and ``banned`` per seat of ``others``, from the cards of ``pool``)."""
+
+    fields: dict[str, Any]
+    phase: int
+    own: int
+    pool: int
+    others: list[int]
+    sizes: list[int]
+    banned: list[int]
+    finished: list[tuple[int, tuple[Card, ...]]]
+
+
+_LAST: list[Any] = [None, None, None]
+"""The last view sampled from, its game and what it gives (:class:`_Known`): a search
+samples many worlds from one view."""
+
+
+def _known(game: UniversalBidGame, view: UniversalBidView) -> _Known:
+    """What ``view`` gives every world (see :func:`sample_world`)."""
+    n = view.players
+    seat = view.seat
+    fields = _base(game, n, view.schedule).copy()  # then every field that changes in play
+    phase = _PHASE[view.phase]
+    tricks = view.past_tricks
+    trick = view.trick
+    acting = view.to_act
+    bids_t = view.bids
+    made = [b for b in bids_t if b is not None]
+    step = 0
+    if phase != _DRAW:
+        step = 1 + sum(1 + n + n * h.size for h in view.hand_log)
+    own = pool = 0
+    sizes: list[int] = []
+    banned: list[int] = []
+    others = [s for s in range(n) if s != seat]
+    if _BID <= phase <= _PLAY:
+        for card in view.hand:
+            own |= card.bit
+        seen = own
+        bans = [0] * n
+        for cards in (*tricks, trick):
+            if not cards:
+                continue
+            led = cards[0][1].suit
+            for s, card in cards:
+                seen |= card.bit
+                if card.suit != led:  # a void shown: the seat holds none of the led suit
+                    bans[s] |= SUIT_MASKS[led]
+        size = view.hand_size - len(tricks)
+        left = [size] * n
+        for s, _ in trick:
+            left[s] -= 1
+        pool = ALL_CARDS & ~seen
+        sizes = [left[s] for s in others]
+        banned = [bans[s] for s in others]
+        step += 1 + len(made) + sum(len(t) for t in tricks) + len(trick)
+    fields["step_offset"] = step
+    fields["auto_chance"] = True
+    fields["phase"] = phase
+    fields["due"] = DECK.cards if phase < _BID else ()
+    fields["acting"] = acting
+    fields["hand_index"] = len(view.schedule) if phase == _OVER else view.hand_number - 1
+    fields["size"] = view.hand_size
+    fields["dealer"] = -1 if view.dealer is None else view.dealer
+    fields["current"] = acting[0] if _BID <= phase <= _PLAY else -1
+    fields["draw"] = view.draw
+    fields["bids_t"] = bids_t
+    fields["bid_total"] = sum(made)
+    fields["bids_made"] = len(made)
+    fields["taken_t"] = view.tricks_taken
+    fields["_past"] = tricks
+    fields["scores_t"] = view.scores
+    fields["hand_log"] = view.hand_log
+    finished = [(t[0][0], tuple(map(_CARD, t))) for t in tricks]
+    return _Known(fields, phase, own, pool, others, sizes, banned, finished)
+
+
+def sample_world(
+    game: UniversalBidGame, view: UniversalBidView, rng: random.Random
+) -> UniversalBidState:
+    """A full state that ``view``'s seat cannot tell from the true one, built directly:
+    the other hands dealt by :func:`deal_masks` (a seat lacks the suits it did not
+    follow), the rest out of play, and later chance seeded from ``rng``.
+
+    What the view gives every world is worked out once per view (the last one is
+    kept); each world then gets its own copy of every part that changes in play."""
+    if _LAST[0] is view and _LAST[1] is game:
+        known: _Known = _LAST[2]
+    else:
+        known = _known(game, view)
+        _LAST[:] = [view, game, known]
+    n = view.players
+    phase = known.phase
+    hands = [0] * n
+    dealt = 0
+    in_trick = Trick(-1, order=TRICK_ORDER, size=n)
+    if _BID <= phase <= _PLAY:
+        masks = deal_masks(known.pool, known.sizes, known.banned, rng)
+        if masks is None:
+            raise PositionError("no deal of the hidden cards meets what the seat has seen")
+        hands[view.seat] = known.own
+        for s, mask in zip(known.others, masks, strict=False):
+            hands[s] = mask
+        dealt = ALL_CARDS & ~masks[-1]
+        if phase == _PLAY:
+            trick = view.trick
+            in_trick.restart(trick[0][0] if trick else view.to_act[0])
+            for s, card in trick:
+                in_trick.play(s, card)
+    world: UniversalBidState = object.__new__(game.state)
+    fields = world.__dict__
+    fields.update(known.fields)
+    fields["seed"] = rng.getrandbits(32)
+    fields["history"] = []
+    fields["hands"] = hands
+    fields["bids"] = [-1 if b is None else b for b in view.bids]
+    fields["taken"] = list(view.tricks_taken)
+    fields["trick"] = in_trick
+    fields["dealt"] = dealt
+    fields["finished"] = known.finished.copy()
+    fields["board"] = Scoreboard(list(view.scores), None, [h.points for h in view.hand_log])
+    if phase < _BID:  # as from a position: due chance is drawn at once
+        world.resolve_chance()
+    return world
+
+
+_CARD = itemgetter(1)
+"""The card of a ``(seat, card)`` play."""
+_DRAW, _DEAL, _BID, _PLAY, _OVER = range(5)  # as in games.universal_bid.state
+_PHASE = {name: i for i, name in enumerate(("draw", "deal", "bid", "play", "over"))}

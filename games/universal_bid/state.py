@@ -145,6 +145,14 @@ class UniversalBidState(State):
     def chance_cards(self) -> tuple[Card, ...]:
         return self.due
 
+    def deal_places(self) -> tuple[tuple[int | str, int | None], ...]:
+        """The deal's shuffle: a block of the hand's size to each seat from the dealer's
+        left, then the cards out of play (``out_of_play``)."""
+        if self.phase != DEAL or not self.due:
+            return ()
+        n, first = self.players, self.dealer + 1
+        return (*(((first + k) % n, self.size) for k in range(n)), ("out_of_play", None))
+
     def chance_draw(self) -> int:
         return self.players if self.phase == DRAW else 0
 

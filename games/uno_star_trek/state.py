@@ -349,6 +349,13 @@ class UnoState(State):
             return tuple(self.draw)
         return DECK.cards
 
+    def deal_places(self) -> tuple[tuple[int | str, int | None], ...]:
+        """The deal's shuffle: seven cards to each seat from seat 0, then the first
+        discard (``top``), then the draw pile (``draw``, top card first)."""
+        if self.phase != DEAL or self.reshuffle:
+            return ()
+        return (*((s, HAND_SIZE) for s in range(self.players)), ("top", 1), ("draw", None))
+
     def chance_draw(self) -> int:
         """Drawing for the first dealer takes one card per drawing seat (a chance draw)."""
         return len(self.drawers) if self.phase == DEALER and not self.reshuffle else 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardkit import CHANCE, Decline, IllegalActionError, OptionError, Play, Shuffle, stack
+from cardkit import CHANCE, Decline, IllegalActionError, OptionError, Play, Shuffle
 from tests.tinygame import CHEER, DECK, GAME, Pick, TinyState
 
 C = DECK.card
@@ -16,9 +16,7 @@ def dealt(deal: list[str], players: int = 2, **options: object) -> TinyState:
     state = GAME.create(players, seed=1, options=options, auto_chance=False)
     assert isinstance(state, TinyState)
     assert state.to_act() == (CHANCE,)
-    # the deal gives the first block to the seat left of the dealer, and so on
-    order = [deal[(state.order.dealer + 1 + i) % players] for i in range(players)]
-    state.apply(CHANCE, Shuffle(stack(DECK.cards, *(DECK.cards_of(h) for h in order))))
+    state.apply(CHANCE, state.deal_shuffle([DECK.cards_of(h) for h in deal]))
     return state
 
 

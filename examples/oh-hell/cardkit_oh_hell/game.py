@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cardkit import Action, Deck, Game, OptionError, State
+from cardkit import Action, Deck, Game, OptionError, State, View
+from cardkit.positions import PositionError
 
 from cardkit_oh_hell.actions import parse
 from cardkit_oh_hell.bot import HeuristicBot
@@ -29,6 +31,7 @@ class OhHellGame(Game[OhHellState]):
     state = OhHellState
     Options = OhHellOptions
     rules = RULES
+    has_positions = True
     bots: ClassVar[Mapping[str, type[Any]]] = {"heuristic": HeuristicBot}
     suit_styles: ClassVar[Mapping[str, str]] = {
         "C": "green",
@@ -58,6 +61,17 @@ class OhHellGame(Game[OhHellState]):
     def parse_action(self, text: str, state: State | None = None) -> Action:
         deck = state.game.deck(state.players, state.options) if state else DEFAULT_DECK
         return parse(text, deck)
+
+    def sample_world(self, view: View, rng: random.Random) -> OhHellState:
+        """A world consistent with ``view`` (see :mod:`cardkit_oh_hell.position`): the cards
+        the seat cannot see dealt uniformly among the deals where no seat holds a suit
+        it did not follow."""
+        from cardkit_oh_hell.position import sample_world
+        from cardkit_oh_hell.view import OhHellView
+
+        if not isinstance(view, OhHellView):
+            raise PositionError(f"{self.id} samples worlds from its own views only")
+        return sample_world(self, view, rng)
 
     def max_steps(self, players: int, options: OhHellOptions) -> int:
         top = max_tricks(players, options.num_suits, options.num_cards_per_suit)

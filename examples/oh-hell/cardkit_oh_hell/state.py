@@ -9,6 +9,8 @@ The ``hands`` option makes a match of several hands, the deal passing left.
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 from cardkit import (
     CHANCE,
@@ -38,6 +40,7 @@ from cardkit.events import (
     only,
 )
 from cardkit.game import highest
+from cardkit.positions import Common
 
 from cardkit_oh_hell.actions import BIDS
 from cardkit_oh_hell.cards import SUIT_NAMES, SUITS, Table, Trumps, table_for
@@ -97,6 +100,7 @@ class OhHellState(State):
         self.won = [0] * n
         self.played: list[Card] = []
         self.trick: Trick | None = None
+        self.sizes: tuple[int, ...] = ()  # the tricks of each finished hand
         self.phase = "tricks"  # then "cut", "deal", "bid", "play"; "over" at the end
         self._start_hand()
 
@@ -110,6 +114,15 @@ class OhHellState(State):
         if self.phase == "deal":
             return self.table.cards
         return ()
+
+    def deal_places(self) -> tuple[tuple[int | str, int | None], ...]:
+        """The deal's shuffle: one card at a time to each seat from the dealer's left,
+        ``num_tricks`` rounds, then the trump card (``trump``) and the stock."""
+        if self.phase != "deal":
+            return ()
+        n, first = self.players, self.order.left_of_dealer()
+        rounds = tuple((first + i) % n for _ in range(self.num_tricks) for i in range(n))
+        return (*((s, 1) for s in rounds), ("trump", 1), ("stock", None))
 
     def to_act(self) -> tuple[int, ...]:
         if self.phase in ("bid", "play"):
@@ -264,6 +277,7 @@ class OhHellState(State):
         return tuple(out)
 
     def _end_hand(self) -> None:
+        self.sizes = (*self.sizes, self.num_tricks)
         points = self.board.add_hand(self.hand_scores())
         self.emit(HandScored(self.board.hands_played, tuple(points), tuple(self.board.totals)))
         self.trick = None
@@ -307,7 +321,30 @@ class OhHellState(State):
             scores=tuple(self.board.totals),
             hand_number=self.board.hands_played + 1,
             hands=self.options.hands,
+            num_suits=self.options.num_suits,
+            num_tricks_fixed=self.options.num_tricks_fixed,
+            off_bid_penalty=self.options.off_bid_penalty,
+            points_per_trick=self.options.points_per_trick,
+            hand_sizes=self.sizes,
+            hand_points=tuple(self.board.hands),
         )
+
+    # -- positions (see cardkit_oh_hell.position) ---------------------------------------
+
+    def position_part(self, seat: int | None = None) -> dict[str, Any]:
+        from cardkit_oh_hell.position import position_part
+
+        return position_part(self, seat)
+
+    def position_summary(self) -> tuple[int | None, tuple[int, ...], int]:
+        from cardkit_oh_hell.position import summary
+
+        return summary(self)
+
+    def restore_position(self, common: Common, part: Any) -> None:
+        from cardkit_oh_hell.position import restore
+
+        restore(self, common, part)
 
     def zones(self) -> tuple[Zone, ...]:
         everyone = frozenset(range(self.players))

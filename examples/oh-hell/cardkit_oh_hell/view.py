@@ -12,7 +12,8 @@ class OhHellView(View):
 
     ``trick`` lists ``(seat, card, suit)`` played to the trick in progress,
     ``played`` the cards of the tricks already taken this hand, ``ranks`` the
-    cards per suit.
+    cards per suit. The match's settings and its finished hands (their tricks and
+    points) close the view: a sampled world needs them.
     """
 
     hand: tuple[Card, ...]
@@ -27,3 +28,9 @@ class OhHellView(View):
     scores: tuple[int, ...]
     hand_number: int
     hands: int
+    num_suits: int = 4
+    num_tricks_fixed: int = -1
+    off_bid_penalty: bool = False
+    points_per_trick: int = 1
+    hand_sizes: tuple[int, ...] = ()
+    hand_points: tuple[tuple[int, ...], ...] = ()

@@ -48,12 +48,25 @@ def hand(state: OhHellState, seat: int) -> str:
 # From the dealer's left (seats 1, 2, 0), one card at a time:
 #   seat 1: SA C3 CK    seat 2: S5 H4 D9    seat 0: SK D7 C2    turned: H2
 ORDER = "SA S5 SK C3 H4 D7 CK D9 C2 H2"
+HANDS = {1: "SA C3 CK", 2: "S5 H4 D9", 0: "SK D7 C2"}
 
 
 def dealt(**options: Any) -> OhHellState:
+    """The hand above, dealt by naming its hands and trump card (``deal_shuffle``)."""
     state = new(3, 0, num_tricks_fixed=3, **options)
-    deal(state, ORDER)
+    hands = {s: cards(state, h) for s, h in HANDS.items()}
+    state.apply(CHANCE, state.deal_shuffle(hands, trump=cards(state, "H2")))
     return state
+
+
+def test_naming_the_hands_gives_the_deal_one_card_at_a_time() -> None:
+    state = new(3, 0, num_tricks_fixed=3)
+    hands = {s: cards(state, h) for s, h in HANDS.items()}
+    shuffle = state.deal_shuffle(hands, trump=cards(state, "H2"))
+    assert shuffle == Shuffle(stack(state.chance_cards(), cards(state, ORDER)))
+    state = dealt()
+    for seat, texts in HANDS.items():
+        assert set(hand(state, seat).split()) == set(texts.split())
 
 
 def test_the_deal_goes_one_card_at_a_time_from_the_dealers_left() -> None:

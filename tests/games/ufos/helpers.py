@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardkit import CHANCE, Card, Shuffle, stack
+from cardkit import CHANCE
 from games.ufos import DECK, GAME, UfosState, parse
 
 SUIT_HANDS = (
@@ -89,19 +89,7 @@ def deal(state: UfosState, *hands: str) -> None:
     A hand may list fewer cards than a seat holds (or be left out): the seat is
     then filled up with the cards nobody was given, in deck order.
     """
-    size = len(DECK) // state.players
-    listed = [DECK.cards_of(h) for h in hands]
-    listed += [()] * (state.players - len(listed))
-    given = sum(len(h) for h in listed)
-    rest = list(stack(DECK.cards, *listed)[given:])
-    order: list[Card] = []
-    for hand in listed:
-        assert len(hand) <= size, f"a hand of {len(hand)} cards; seats hold {size}"
-        fill = size - len(hand)
-        order.extend(hand)
-        order.extend(rest[:fill])
-        del rest[:fill]
-    state.apply(CHANCE, Shuffle(tuple(order)))
+    state.apply(CHANCE, state.deal_shuffle([DECK.cards_of(h) for h in hands]))
 
 
 def run(state: UfosState, *texts: str) -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cardkit import CHANCE, Shuffle, stack
-from games.universal_bid import DECK, GAME, UniversalBidState, parse_card
+from cardkit import CHANCE, Shuffle
+from games.universal_bid import GAME, UniversalBidState, parse_card
 
 
 def cards(text: str) -> list[Any]:
@@ -30,11 +30,7 @@ def draw(state: UniversalBidState, *texts: str) -> None:
 
 def deal(state: UniversalBidState, hands: Mapping[int, str]) -> None:
     """Deal ``hands[seat]`` to each seat (the dealer deals from its left)."""
-    n = state.players
-    dealer = state.view(0).dealer
-    assert dealer is not None
-    order = [(dealer + 1 + k) % n for k in range(n)]
-    state.apply(CHANCE, Shuffle(stack(DECK.cards, *(cards(hands[s]) for s in order))))
+    state.apply(CHANCE, state.deal_shuffle({s: cards(h) for s, h in hands.items()}))
 
 
 def start(

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from cardkit import CHANCE, Shuffle, stack
+from cardkit import CHANCE, Shuffle
 from cardkit.events import Dealt, Event, MatchOver, Played, Received, TrickWon, seen_by
-from games.universal_bid import DECK, GAME, UniversalBidState
+from games.universal_bid import GAME, UniversalBidState
 from games.universal_bid.events import BidMade, DealerDrawn, ExactScored
 
 from .helpers import cards, draw, new, start
@@ -32,8 +32,7 @@ def test_the_draw_names_each_card_and_the_first_dealer() -> None:
 def test_each_hand_goes_to_its_seat_alone() -> None:
     state = new(3, "2", events=True)
     draw(state, "V:1", "V:2", "E:Sun")  # seat 2 deals; seat 0 is dealt first
-    order = [0, 1, 2]
-    shuffle = Shuffle(stack(DECK.cards, *(cards(HANDS[s]) for s in order)))
+    shuffle = state.deal_shuffle({s: cards(h) for s, h in HANDS.items()})
     events = state.apply(CHANCE, shuffle)
     (dealt,) = [e for e in events if isinstance(e, Dealt)]
     assert (dealt.dealer, dealt.size, dealt.hand, dealt.hands) == (2, 2, 1, 1)

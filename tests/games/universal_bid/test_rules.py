@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardkit import CHANCE, Bid, IllegalActionError, OptionError, Pass, Play, Shuffle, stack
+from cardkit import CHANCE, Bid, IllegalActionError, OptionError, Pass, Play, Shuffle
 from cardkit.events import Received, cards_of
 from cardkit.testing import cards_in
 from games.universal_bid import DECK, GAME, UniversalBidState, parse_card
@@ -85,8 +85,7 @@ def test_deal_hides_hands_and_the_left_of_dealer_bids_first() -> None:
     state = new(3, "2", events=True)
     draw(state, "V:1", "E:Sun", "V:2")
     hands = {2: "E:Sun E:1", 0: "J:3 V:1", 1: "M:4 M:2"}
-    order = [2, 0, 1]  # the dealer (seat 1) deals from its left
-    events = state.apply(CHANCE, Shuffle(stack(DECK.cards, *(cards(hands[s]) for s in order))))
+    events = state.apply(CHANCE, state.deal_shuffle({s: cards(h) for s, h in hands.items()}))
     assert [c.text for c in state.view(2).hand] == ["E:1", "E:Sun"]
     assert [c.text for c in state.view(0).hand] == ["J:3", "V:1"]
     assert [c.text for c in state.view(1).hand] == ["M:2", "M:4"]

@@ -48,7 +48,7 @@ def start(
     assert state.order.dealer == dealer
     groups = [cards(h) for h in hands]
     assert all(len(g) == 7 for g in groups), "explicit hands have 7 cards"
-    state.apply(CHANCE, Shuffle(stack(DECK.cards, *groups, cards(top), cards(draw))))
+    state.apply(CHANCE, state.deal_shuffle(groups, top=cards(top), draw=cards(draw)))
     assert isinstance(state, UnoState)
     return state
 

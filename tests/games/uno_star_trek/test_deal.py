@@ -66,7 +66,7 @@ def test_highest_number_drawn_deals_and_left_of_dealer_starts() -> None:
     # seat 0 draws a 3, seat 1 a 7, seat 2 a Wild (counts 0)
     state.apply(CHANCE, Shuffle(cards("r3 y7 wild")))
     assert state.order.dealer == 1
-    state.apply(CHANCE, Shuffle(stack(DECK.cards, *(cards(h) for h in HANDS3), cards("g5"))))
+    state.apply(CHANCE, state.deal_shuffle([cards(h) for h in HANDS3], top=cards("g5")))
     assert state.order.current == 2
     assert state.view(0).first_draw == (3, 7, 0)
 

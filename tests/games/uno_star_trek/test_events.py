@@ -50,7 +50,7 @@ def deal_events(top: str, players: int = 3) -> tuple[Event, ...]:
     picks = [DECK.card("r9") if s == players - 1 else DECK.card("rskip") for s in range(players)]
     state.apply(CHANCE, Shuffle(tuple(picks)))
     hands = [cards(h) for h in HANDS3[:players]]
-    return state.apply(CHANCE, Shuffle(stack(DECK.cards, *hands, cards(top))))
+    return state.apply(CHANCE, state.deal_shuffle(hands, top=cards(top)))
 
 
 def private_to(events: tuple[Event, ...], seat: int, players: int, *also: int) -> None:

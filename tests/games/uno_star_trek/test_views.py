@@ -115,7 +115,7 @@ def test_bad_action_texts_say_what_is_wrong(text: str, words: str) -> None:
 
 
 def test_event_lines_for_chance_steps_name_only_public_cards() -> None:
-    from cardkit import CHANCE, Shuffle, stack
+    from cardkit import CHANCE, Shuffle
 
     state = GAME.create(2, 0, auto_chance=False, events=True)
     draw = Shuffle(DECK.cards_of("r3 y7"))  # one card drawn per seat
@@ -129,7 +129,9 @@ def test_event_lines_for_chance_steps_name_only_public_cards() -> None:
         "seats 0 and 1 tie and draw again"
     )
     state.apply(CHANCE, draw)
-    deal = Shuffle(stack(DECK.cards, DECK.cards_of(" ".join([HANDS[0], HANDS[1], "g5"]))))
+    deal = state.deal_shuffle(
+        [DECK.cards_of(HANDS[0]), DECK.cards_of(HANDS[1])], top=DECK.cards_of("g5")
+    )
     assert GAME.describe(state, CHANCE, deal, 0) == (
         "seat 1 deals hand 1: 7 cards each; seat 0 receives r1 r2 r3 r4 r6 r7 wild; "
         "g5 is turned up: seat 0 plays first"
