@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import attrs
 
 from cardkit import Card, View
+
+if TYPE_CHECKING:
+    from games.uno_star_trek.state import UnoOptions
 
 
 @attrs.frozen(slots=True)
@@ -47,3 +52,8 @@ class UnoView(View):
     turns: int
     first_draw: tuple[int | None, ...]
     last_hand: tuple[int, ...]
+    discard: tuple[str, ...] = ()
+    under: tuple[tuple[int, int, int], ...] = ()
+    window_answered: tuple[int, ...] = ()
+    fair: bool | None = None
+    options: UnoOptions | None = None
