@@ -43,7 +43,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
+
+import attrs
 
 from cardkit import CHANCE, Card, ResponseWindow, Scoreboard, TurnOrder
 from cardkit.game import _STALE
@@ -61,11 +64,26 @@ from games.uno_star_trek.cards import (
     WILD4,
     a_card,
 )
+from games.uno_star_trek.state import (
+    AFTER_END,
+    AFTER_TRIBBLE,
+    COLOUR,
+    DEALER,
+    DRAWN,
+    OVER,
+    PLAY,
+    RESPOND,
+    RETURN,
+    THEN_NEXT,
+    THEN_PLAY,
+    Shown,
+    UnoState,
+    fair_wild4,
+)
+from games.uno_star_trek.view import UnoView
 
 if TYPE_CHECKING:
     from games.uno_star_trek.game import UnoStarTrek
-    from games.uno_star_trek.state import UnoState
-    from games.uno_star_trek.view import UnoView
 
 KEYS = (
     "phase",
@@ -105,6 +123,7 @@ COMMANDS: dict[str, int] = {name: kind for kind, name in COMMAND_NAMES.items()}
 BY_TEXT: dict[str, Card] = {c.text: c for c in FACES}
 DECK_COUNTS: Counter[Card] = Counter(DECK.cards)
 _FULL: list[int] = [DECK_COUNTS[c] for c in FACES]
+_SEEN: dict[str, Card | None] = {UNKNOWN: None, **BY_TEXT}
 _COLOUR_IN_VIEW: dict[str | None, int] = {None: -1, **{name: i for i, name in enumerate(COLOURS)}}
 
 
@@ -115,7 +134,6 @@ def _colour_name(colour: int) -> str | None:
 def summary(state: UnoState) -> tuple[int | None, tuple[int, ...], int]:
     """The dealer (None before the draw for the first dealer), the scores and the hand
     number (as the view gives it)."""
-    from games.uno_star_trek.state import DEALER, OVER
 
     phase = state.phase
     dealer = None if phase == DEALER else state.order.dealer
@@ -129,7 +147,6 @@ def summary(state: UnoState) -> tuple[int | None, tuple[int, ...], int]:
 
 def position_part(state: UnoState, seat: int | None = None) -> dict[str, Any]:
     """The game's own part of the position of ``state`` (with ``seat``: as it knows it)."""
-    from games.uno_star_trek.state import DRAWN
 
     phase = state.phase
     command = state.command
@@ -273,19 +290,6 @@ def _check_colour(phase_name: str, top: Card, colour: int, tribble_draw: bool) -
 def restore(state: UnoState, common: Common, part: Any) -> None:
     """Make the fresh ``state`` the position (see the module docstring); ``PositionError``
     naming what is wrong for one that breaks the rules."""
-    from games.uno_star_trek.state import (
-        AFTER_END,
-        AFTER_TRIBBLE,
-        DEALER,
-        DRAWN,
-        OVER,
-        PLAY,
-        RESPOND,
-        RETURN,
-        THEN_NEXT,
-        THEN_PLAY,
-        Shown,
-    )
 
     if not isinstance(part, Mapping):
         raise PositionError("the game's part ('state') must be an object")
@@ -535,24 +539,48 @@ def _id(card: Card) -> int:
 
 # -- sampled worlds -----------------------------------------------------------------------
 
-_PHASE_OF_VIEW = {"play": 3, "drawn": 4, "respond": 5, "colour": 6}
+_PHASE_OF_VIEW = {"play": PLAY, "drawn": DRAWN, "respond": RESPOND, "colour": COLOUR}
+_ID = attrgetter("id")
 
 
-def sample_world(game: UnoStarTrek, view: UnoView, rng: random.Random) -> UnoState:
-    """A world consistent with ``view``: the cards its seat has not seen dealt from one
-    uniform shuffle into the other hands (beside the cards shown to the seat), the hidden
-    hands under the top discard and the draw pile, in that order."""
-    from games.uno_star_trek.state import (
-        THEN_NEXT,
-        THEN_PLAY,
-        Shown,
-        UnoState,
-        fair_wild4,
-    )
+@attrs.frozen(slots=True)
+class _Known:
+    """What every world sampled from one view shares, worked out once per view."""
 
+    pool: tuple[Card, ...]  # the cards the seat has not seen
+    deals: tuple[tuple[int, int, tuple[Card, ...]], ...]  # (seat, cards to deal, cards known)
+    own_counts: tuple[int, ...]
+    own_held: int
+    discard: tuple[Card | None, ...]  # None: a card the seat has not seen
+    holes: tuple[int, ...]
+    phase: int
+    colour: int
+    direction: int
+    seats: tuple[int, ...] | None  # the catch window's seats in order
+    command: int
+    commander: int
+    previous_colour: int
+    then: int
+    drawers: tuple[int, ...]
+    hands_log: tuple[tuple[int, ...], ...]
+    shown: tuple[tuple[int, tuple[Card, ...]], ...]
+    drawn: Card | None
+
+
+_KNOWN: dict[int, tuple[UnoView, _Known]] = {}
+"""Recent views and what they fix (a search bot samples many worlds from one view)."""
+_KNOWN_SIZE = 8
+
+
+def _known(view: UnoView) -> _Known:
+    """What worlds sampled from ``view`` share; ``PositionError`` for a view they cannot
+    come from."""
+
+    cached = _KNOWN.get(id(view))
+    if cached is not None and cached[0] is view:
+        return cached[1]
     phase = _PHASE_OF_VIEW.get(view.phase)
-    options = view.options
-    if phase is None or CHANCE in view.to_act or options is None:
+    if phase is None or CHANCE in view.to_act or view.options is None:
         raise PositionError(
             f"a world is sampled at a seat's decision in a hand, not in the {view.phase} phase"
         )
@@ -560,60 +588,105 @@ def sample_world(game: UnoStarTrek, view: UnoView, rng: random.Random) -> UnoSta
     sizes = view.hand_sizes
     n = len(sizes)
     remaining = _FULL[:]
+    own = [0] * len(FACES)
+    held = 0
     for card in view.hand:
         remaining[card.id] -= 1
-    discard: list[Card] = []
-    holes: list[int] = []
-    for i, text in enumerate(view.discard):
-        if text == UNKNOWN:
-            holes.append(i)
-            discard.append(FACES[0])  # filled below
-        else:
-            card = BY_TEXT[text]
-            remaining[card.id] -= 1
-            discard.append(card)
+        own[card.id] += 1
+        held |= card.bit
+    discard = tuple(map(_SEEN.__getitem__, view.discard))
+    for seen in discard:
+        if seen is not None:
+            remaining[seen.id] -= 1
+    holes = tuple(i for i, seen in enumerate(discard) if seen is None)
     known: list[tuple[Card, ...]] = [()] * n
     for owner, cards in view.shown:
         known[owner] = cards
         for card in cards:
             remaining[card.id] -= 1
-    pool = [FACES[f] for f, k in enumerate(remaining) if k for _ in range(k)]
-    wanted = sum(sizes) - len(view.hand) - sum(map(len, known)) + len(holes) + view.draw_pile
-    if wanted != len(pool) or min(remaining) < 0:
+    pool = tuple(FACES[f] for f, k in enumerate(remaining) if k > 0 for _ in range(k))
+    deals = tuple((s, sizes[s] - len(known[s]), known[s]) for s in range(n) if s != seat)
+    wanted = sum(k for _, k, _ in deals) + len(holes) + view.draw_pile
+    if wanted != len(pool) or min(remaining) < 0 or min(k for _, k, _ in deals) < 0:
         raise PositionError("the view's hands and piles do not add up to the deck")
-    random_ = rng.random
-    keys = [random_() for _ in pool]
-    pool = [pool[i] for i in sorted(range(len(pool)), key=keys.__getitem__)]
-    hands: list[list[Card]] = []
-    counts: list[list[int]] = []
-    held: list[int] = []
-    at = 0
-    drawn: Card | None = None
+    direction = 1 if view.direction == "left" else -1
+    subject = view.window_subject
+    first_draw = view.first_draw
+    played = view.hand_number - 1
+    top = discard[-1] if discard else None
+    if view.phase == "drawn" and seat == view.turn:
+        assert view.drawn is not None
+        drawn: Card | None = BY_TEXT[view.drawn]
+    else:
+        drawn = None
+    found = _Known(
+        pool=pool,
+        deals=deals,
+        own_counts=tuple(own),
+        own_held=held,
+        discard=discard,
+        holes=holes,
+        phase=phase,
+        colour=_COLOUR_IN_VIEW[view.colour],
+        direction=direction,
+        seats=None if subject is None else tuple((subject + i * direction) % n for i in range(n)),
+        command=-1 if view.command is None else COMMANDS[view.command],
+        commander=-1 if view.commander is None else view.commander,
+        previous_colour=_COLOUR_IN_VIEW[view.previous_colour],
+        then=THEN_NEXT if top is not None and top.rank == LLAP else THEN_PLAY,
+        drawers=tuple(s for s, v in enumerate(first_draw) if v is not None) or tuple(range(n)),
+        hands_log=((0,) * n,) * (played - 1) + (view.last_hand,) if played else (),
+        shown=view.shown,
+        drawn=drawn,
+    )
+    if len(_KNOWN) >= _KNOWN_SIZE:
+        _KNOWN.clear()
+    _KNOWN[id(view)] = (view, found)
+    return found
+
+
+def sample_world(game: UnoStarTrek, view: UnoView, rng: random.Random) -> UnoState:
+    """A world consistent with ``view``: the cards its seat has not seen, in one uniform
+    shuffle, fill the other hands (beside the cards shown to the seat), the hidden
+    hands under the top discard and the draw pile, in that order."""
+
+    known = _known(view)
+    options = view.options
+    assert options is not None
+    seat = view.seat
     turn = view.turn
-    for s in range(n):
-        if s == seat:
-            hand = list(view.hand)
-        else:
-            k = sizes[s] - len(known[s])
-            dealt = pool[at : at + k]
-            at += k
-            if s == turn and view.phase == "drawn":
-                drawn = dealt[int(random_() * k)]
-            hand = sorted((*known[s], *dealt), key=_id)
-        row = [0] * len(FACES)
+    n = len(view.hand_sizes)
+    random_ = rng.random
+    pool = sorted(known.pool, key=lambda _: random_())
+    hands: list[list[Card]] = [[]] * n
+    counts: list[list[int]] = [[]] * n
+    held: list[int] = [0] * n
+    hands[seat] = list(view.hand)
+    counts[seat] = list(known.own_counts)
+    held[seat] = known.own_held
+    drawn = known.drawn
+    at = 0
+    faces = len(FACES)
+    for s, k, shown_cards in known.deals:
+        dealt = pool[at : at + k]
+        at += k
+        if s == turn and known.phase == DRAWN:
+            drawn = dealt[int(random_() * k)]
+        hand = (
+            sorted(shown_cards + tuple(dealt), key=_ID) if shown_cards else sorted(dealt, key=_ID)
+        )
+        row = [0] * faces
         bits = 0
         for card in hand:
             row[card.id] += 1
             bits |= card.bit
-        hands.append(hand)
-        counts.append(row)
-        held.append(bits)
-    for i in holes:
+        hands[s] = hand
+        counts[s] = row
+        held[s] = bits
+    discard: list[Any] = list(known.discard)
+    for i in known.holes:
         discard[i] = pool[at]
         at += 1
-    if view.phase == "drawn" and seat == turn:
-        assert view.drawn is not None
-        drawn = BY_TEXT[view.drawn]
 
     world = UnoState.__new__(UnoState)
     world.game = game
@@ -630,51 +703,40 @@ def sample_world(game: UnoStarTrek, view: UnoView, rng: random.Random) -> UnoSta
     world.lowest_wins = options.scoring == "lowest"
     world.penalty = options.uno_penalty
     world.max_turns = options.max_turns
-    direction = 1 if view.direction == "left" else -1
-    world.order = TurnOrder(n, view.dealer, turn, direction)
-    played = view.hand_number - 1
-    world.board = Scoreboard(
-        list(view.scores), None, [(0,) * n] * (played - 1) + [view.last_hand] if played else []
-    )
+    world.order = TurnOrder(n, view.dealer, turn, known.direction)
+    world.board = Scoreboard(list(view.scores), None, list(known.hands_log))
     world.hands = hands
     world.counts = counts
     world.held = held
     world.draw = pool[at:]
     world.discard = discard
-    world.colour = _COLOUR_IN_VIEW[view.colour]
-    world.phase = phase
-    first_draw = view.first_draw
-    world.drawers = tuple(s for s, v in enumerate(first_draw) if v is not None) or tuple(range(n))
-    world.first_draw = first_draw
-    subject = view.window_subject
+    world.colour = known.colour
+    world.phase = known.phase
+    world.drawers = known.drawers
+    world.first_draw = view.first_draw
+    seats = known.seats
     world.window = (
         None
-        if subject is None
-        else ResponseWindow(
-            "catch",
-            tuple((subject + i * direction) % n for i in range(n)),
-            subject,
-            set(view.window_answered),
-        )
+        if seats is None
+        else ResponseWindow("catch", seats, view.window_subject, set(view.window_answered))
     )
-    command = -1 if view.command is None else COMMANDS[view.command]
-    commander = -1 if view.commander is None else view.commander
+    command = known.command
     world.command = command
-    world.commander = commander
-    world.previous_colour = _COLOUR_IN_VIEW[view.previous_colour]
+    world.commander = known.commander
+    world.previous_colour = known.previous_colour
     if command != WILD4:
         world.fair = True
     elif view.fair is not None:
         world.fair = view.fair
     else:
-        world.fair = fair_wild4(held[commander], world.previous_colour)
+        world.fair = fair_wild4(held[known.commander], known.previous_colour)
     world.called = view.called_uno
     world.drawn = drawn
-    world.then = THEN_NEXT if discard and discard[-1].rank == LLAP else THEN_PLAY
+    world.then = known.then
     world.reshuffle = False
     world.pending = (-1, 0, 0)
     shown: list[list[Shown]] = [[] for _ in range(n)]
-    for owner, cards in view.shown:
+    for owner, cards in known.shown:
         shown[owner].append(Shown(seat, list(cards)))
     world.shown = shown
     world.turns = view.turns
