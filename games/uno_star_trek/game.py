@@ -12,8 +12,9 @@ from cardkit.positions import PositionError
 from games.uno_star_trek.actions import parse
 from games.uno_star_trek.bot import HeuristicBot
 from games.uno_star_trek.cards import DECK
+from games.uno_star_trek.options import UnoOptions
 from games.uno_star_trek.rules import RULES
-from games.uno_star_trek.state import MAX_HANDS, UnoOptions, UnoState
+from games.uno_star_trek.state import MAX_HANDS, UnoState
 from games.uno_star_trek.table import table as build_table
 
 

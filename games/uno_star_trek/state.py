@@ -54,7 +54,6 @@ from cardkit import (
 )
 from cardkit.events import Dealt, HandScored, MatchOver, Note, Played, Received, only, others
 from cardkit.game import Refusal, highest, lowest
-from cardkit.options import Options, option
 from cardkit.positions import UNKNOWN, Common
 from games.uno_star_trek.actions import (
     ACCEPT,
@@ -125,6 +124,7 @@ from games.uno_star_trek.events import (
     WindowOpened,
     turn_up_effect,
 )
+from games.uno_star_trek.options import UnoOptions as UnoOptions  # re-exported
 from games.uno_star_trek.view import UnoView
 
 # Phases. Those below PLAY are chance steps.
@@ -175,21 +175,6 @@ _NO_ACTIONS: tuple[Action, ...] = ()
 _KEEP_ONLY: tuple[Action, ...] = (KEEP,)
 _COMMAND_CHOICES = ("accept", "beam COLOUR")
 _WD4_CHOICES = ("accept", "challenge", "beam COLOUR")
-
-
-@attrs.frozen(slots=True)
-class UnoOptions(Options):
-    """The options of a match (see RULINGS 7, 10 and 12)."""
-
-    target_score: int = option(500, "points that win the match", low=1)
-    scoring: str = option(
-        "winner",
-        "winner: who goes out scores the others' cards, highest wins; "
-        "lowest: everyone adds the points they hold, lowest total wins",
-        choices=("winner", "lowest"),
-    )
-    uno_penalty: int = option(5, "cards drawn when caught not calling UNO", low=0, high=20)
-    max_turns: int = option(10000, "turns after which a hand stops with no winner", low=1)
 
 
 def fair_wild4(held: int, colour: int) -> bool:

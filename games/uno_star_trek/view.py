@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import attrs
 
 from cardkit import Card, View
-
-if TYPE_CHECKING:
-    from games.uno_star_trek.state import UnoOptions
+from games.uno_star_trek.options import UnoOptions
 
 
 @attrs.frozen(slots=True)
