@@ -594,11 +594,12 @@ def _known(view: UnoView) -> _Known:
         remaining[card.id] -= 1
         own[card.id] += 1
         held |= card.bit
-    discard = tuple(map(_SEEN.__getitem__, view.discard))
-    for seen in discard:
-        if seen is not None:
-            remaining[seen.id] -= 1
-    holes = tuple(i for i, seen in enumerate(discard) if seen is None)
+    texts = view.discard
+    discard = tuple(map(_SEEN.__getitem__, texts))
+    for text, k in Counter(texts).items():
+        if text != UNKNOWN:
+            remaining[BY_TEXT[text].id] -= k
+    holes = tuple(i for i, t in enumerate(texts) if t == UNKNOWN) if UNKNOWN in texts else ()
     known: list[tuple[Card, ...]] = [()] * n
     for owner, cards in view.shown:
         known[owner] = cards
