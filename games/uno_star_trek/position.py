@@ -134,7 +134,6 @@ def _colour_name(colour: int) -> str | None:
 def summary(state: UnoState) -> tuple[int | None, tuple[int, ...], int]:
     """The dealer (None before the draw for the first dealer), the scores and the hand
     number (as the view gives it)."""
-
     phase = state.phase
     dealer = None if phase == DEALER else state.order.dealer
     played = state.board.hands_played
@@ -147,7 +146,6 @@ def summary(state: UnoState) -> tuple[int | None, tuple[int, ...], int]:
 
 def position_part(state: UnoState, seat: int | None = None) -> dict[str, Any]:
     """The game's own part of the position of ``state`` (with ``seat``: as it knows it)."""
-
     phase = state.phase
     command = state.command
     n = state.players
@@ -290,7 +288,6 @@ def _check_colour(phase_name: str, top: Card, colour: int, tribble_draw: bool) -
 def restore(state: UnoState, common: Common, part: Any) -> None:
     """Make the fresh ``state`` the position (see the module docstring); ``PositionError``
     naming what is wrong for one that breaks the rules."""
-
     if not isinstance(part, Mapping):
         raise PositionError("the game's part ('state') must be an object")
     missing = [k for k in KEYS if k not in part]
@@ -575,7 +572,6 @@ _KNOWN_SIZE = 8
 def _known(view: UnoView) -> _Known:
     """What worlds sampled from ``view`` share; ``PositionError`` for a view they cannot
     come from."""
-
     cached = _KNOWN.get(id(view))
     if cached is not None and cached[0] is view:
         return cached[1]
@@ -650,7 +646,6 @@ def sample_world(game: UnoStarTrek, view: UnoView, rng: random.Random) -> UnoSta
     """A world consistent with ``view``: the cards its seat has not seen, in one uniform
     shuffle, fill the other hands (beside the cards shown to the seat), the hidden
     hands under the top discard and the draw pile, in that order."""
-
     known = _known(view)
     options = view.options
     assert options is not None

@@ -337,8 +337,8 @@ class UnoState(State):
         new.order = TurnOrder(order.players, order.dealer, order.current, order.direction)
         board = self.board
         new.board = Scoreboard(board.totals[:], board.floor, board.hands[:])
-        new.hands = [hand[:] for hand in self.hands]
-        new.counts = [counts[:] for counts in self.counts]
+        new.hands = list(map(list.copy, self.hands))
+        new.counts = list(map(list.copy, self.counts))
         new.held = self.held[:]
         new.draw = self.draw[:]
         new.discard = self.discard[:]
