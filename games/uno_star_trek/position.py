@@ -66,6 +66,7 @@ from games.uno_star_trek.cards import (
 )
 from games.uno_star_trek.state import (
     AFTER_END,
+    AFTER_LLAP,
     AFTER_TRIBBLE,
     COLOUR,
     DEALER,
@@ -382,7 +383,10 @@ def restore(state: UnoState, common: Common, part: Any) -> None:
             raise PositionError(f"in the {phase_name} phase the discard pile has a top card")
         top = discard[-1]
         _check_colour(phase_name, top, colour, pending[2] == AFTER_TRIBBLE)
-        empty = [s for s in range(n) if not hands[s] and s != out]
+        # a seat may hold nothing while the draw that a last card forces, or the new hand
+        # of Live Long and Prosper, waits for a reshuffle
+        waiting = pending[0] if pending[2] == AFTER_LLAP else -1
+        empty = [s for s in range(n) if not hands[s] and s not in (out, waiting)]
         if empty:
             raise PositionError(f"seat {empty[0]} holds no cards, but the hand is not over")
     drawn: Card | None = None
@@ -392,14 +396,14 @@ def restore(state: UnoState, common: Common, part: Any) -> None:
         drawn = card_of(part["drawn"], BY_TEXT, "drawn")
         if drawn not in hands[turn]:
             raise PositionError(f"the drawn card {drawn.text} is not in seat {turn}'s hand")
-    elif phase == DRAWN:
+    elif phase == DRAWN and reshuffle_in is None:
         raise PositionError("in the drawn phase, drawn names the card just drawn")
     command = -1
     commander = -1
     previous = -1
     fair = True
     if part["command"] is not None:
-        if phase != RESPOND or reshuffle_in is not None:
+        if phase != RESPOND:
             raise PositionError("a command card awaits an answer in the respond phase only")
         command = COMMANDS[tuple(COMMANDS)[_name(part["command"], tuple(COMMANDS), "command")]]
         commander = whole(part["commander"], "commander", 0, n - 1)

@@ -406,3 +406,54 @@ def test_the_leak_check_counts_the_copies_of_a_face() -> None:
     # most UNO faces come twice: a uniform sampler gives back a true card's twin as often
     # as the card itself, so chance is above size**2 / hidden (which this run exceeds)
     check_positions(GAME, [5], matches=2)
+
+
+def all_but(*placed: list[str]) -> list[str]:
+    """Every card not in ``placed``, in deck order (for a discard pile under its top)."""
+    used = Counter(t for group in placed for t in group)
+    return sorted((Counter(c.text for c in DECK.cards) - used).elements())
+
+
+def test_a_new_hand_waiting_for_a_reshuffle_is_set_up() -> None:
+    # seat 0 played Live Long and Prosper holding 3 more cards: they went under it, the
+    # draw pile is empty, so its new hand of 3 waits for the reshuffle (RULINGS 5 and 8)
+    hands: list[list[str]] = [[], ["r1", "r2"], ["y1", "y2"]]
+    old = ["g7", "g8", "g9"]
+    rest = all_but(*hands, old, ["llap"])
+    data = position(
+        hands,
+        rest + old + ["llap"],
+        colour="red",
+        under=[[0, len(rest), len(rest) + 3]],
+        reshuffle={"seat": 0, "count": 3, "then": "new-hand"},
+        to_act=[CHANCE],
+    )
+    data["state"]["draw"] = []
+    state = GAME.from_position(data)
+    # the pile under the top is shuffled back: seat 0 draws 3, then names the colour
+    assert len(state.hands[0]) == 3 and state.to_act() == (0,)
+    assert texts(state.legal_actions(0)) == {
+        f"colour {c}" for c in ("red", "yellow", "green", "blue")
+    }
+
+
+def test_a_command_waits_while_an_uno_penalty_waits_for_a_reshuffle() -> None:
+    # seat 2 played a Skip at seat 0 with its second-to-last card, was caught, and its
+    # penalty of 5 waits for the reshuffle; the Skip still awaits seat 0's answer
+    hands = [["r1", "r2"], ["y1", "y2"], ["b3"]]
+    rest = all_but(*hands, ["bskip"])
+    data = position(
+        hands,
+        [*rest, "bskip"],
+        colour="blue",
+        phase="respond",
+        turn=0,
+        command="skip",
+        commander=2,
+        reshuffle={"seat": 2, "count": 5, "then": "penalty"},
+        to_act=[CHANCE],
+    )
+    data["state"]["draw"] = []
+    state = GAME.from_position(data)
+    assert len(state.hands[2]) == 6 and state.to_act() == (0,)
+    assert texts(state.legal_actions(0)) == {"accept"}
