@@ -25,6 +25,8 @@ first, then every opponent in play order, answers before the next turn goes on.
 It closes early when the next player begins their turn (RULING 7): at the first
 card played or drawn from the draw pile by a seat other than the caught player;
 accepting a Skip or a Mind Meld, or naming a colour, does not close it.
+
+Positions and sampled worlds: :mod:`games.uno_star_trek.position`.
 """
 
 from __future__ import annotations
