@@ -671,7 +671,10 @@ def sample_world(game: UnoStarTrek, view: UnoView, rng: random.Random) -> UnoSta
         dealt = pool[at : at + k]
         at += k
         if s == turn and known.phase == DRAWN:
-            drawn = dealt[int(random_() * k)]
+            # the card just drawn is one the seat has not seen (unless a position says
+            # the seat was shown the whole hand since)
+            seen = dealt if k else shown_cards
+            drawn = seen[int(random_() * len(seen))]
         hand = (
             sorted(shown_cards + tuple(dealt), key=_ID) if shown_cards else sorted(dealt, key=_ID)
         )
