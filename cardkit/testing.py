@@ -32,6 +32,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from math import comb
 from typing import Any
 
 import attrs
@@ -593,20 +594,47 @@ def _leak_counts(
     """How often the true hidden cards come back, and how often chance would bring them.
 
     Right after a deal every hidden card is equally likely in any hidden place, so
-    a uniform sampler puts a card back in its true place with probability
-    size / hidden cards: the chance level is the sum of size**2 / hidden per place.
+    a uniform sampler fills each place with a uniform draw of its size from the
+    hidden cards: the chance level is :func:`_chance_overlap`.
     """
     seat = step % n
     truth = _hidden(state, seat)
     total = sum(sum(c.values()) for c in truth.values())
     if not total:
         return 0, 0.0
-    chance = sum(sum(c.values()) ** 2 for c in truth.values()) / total
+    chance = _chance_overlap(truth)
     found = 0
     for _ in range(LEAK_SAMPLES):
         hidden = _hidden(_world(game, n, seed, step, state, seat, rng, valid=False), seat)
         found += _overlap(hidden, truth)
     return found, chance * LEAK_SAMPLES
+
+
+def _chance_overlap(truth: dict[str, Counter[Card]]) -> float:
+    """The overlap with ``truth`` (hidden place: its cards) that places filled by uniform
+    draws of their sizes from all the hidden cards give on average.
+
+    A face held ``t`` times in a place of ``size``, of ``m`` hidden copies among
+    ``total``, comes back ``min(t, k)`` times when the draw holds ``k`` of them
+    (hypergeometric). With one copy of each card this is ``size**2 / total`` per place;
+    a deck with copies of a face (UNO) gives more.
+    """
+    pool: Counter[Card] = Counter()
+    for cards in truth.values():
+        pool.update(cards)
+    total = sum(pool.values())
+    expected = 0.0
+    for cards in truth.values():
+        size = sum(cards.values())
+        ways = comb(total, size)
+        for card, held in cards.items():
+            m = pool[card]
+            hits = sum(
+                min(held, k) * comb(m, k) * comb(total - m, size - k)
+                for k in range(1, min(m, size) + 1)
+            )
+            expected += hits / ways
+    return expected
 
 
 def chi_square_limit(df: int, z: float = 3.090) -> float:

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cardkit import Action, Game, State
+from cardkit import Action, Game, State, View
 from cardkit.events import Dealt, Event
+from cardkit.positions import PositionError
 from games.uno_star_trek.actions import parse
 from games.uno_star_trek.bot import HeuristicBot
 from games.uno_star_trek.cards import DECK
+from games.uno_star_trek.options import UnoOptions
 from games.uno_star_trek.rules import RULES
-from games.uno_star_trek.state import MAX_HANDS, UnoOptions, UnoState
+from games.uno_star_trek.state import MAX_HANDS, UnoState
 from games.uno_star_trek.table import table as build_table
 
 
@@ -26,6 +29,7 @@ class UnoStarTrek(Game[UnoState]):
     default_players = 4
     cards = DECK
     state = UnoState
+    has_positions = True
     Options = UnoOptions
     rules = RULES
     table = staticmethod(build_table)
@@ -55,3 +59,13 @@ class UnoStarTrek(Game[UnoState]):
         per_turn = players + 10
         per_hand = (int(options["max_turns"]) + 2) * per_turn + 100
         return per_hand * MAX_HANDS + 1000
+
+    def sample_world(self, view: View, rng: random.Random) -> UnoState:
+        """A world consistent with ``view`` (see :mod:`games.uno_star_trek.position`): the
+        cards its seat has not seen dealt from one uniform shuffle; built directly."""
+        from games.uno_star_trek.position import sample_world
+        from games.uno_star_trek.view import UnoView
+
+        if not isinstance(view, UnoView):
+            raise PositionError(f"{self.id} samples worlds from its own views only")
+        return sample_world(self, view, rng)

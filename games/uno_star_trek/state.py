@@ -25,6 +25,8 @@ first, then every opponent in play order, answers before the next turn goes on.
 It closes early when the next player begins their turn (RULING 7): at the first
 card played or drawn from the draw pile by a seat other than the caught player;
 accepting a Skip or a Mind Meld, or naming a colour, does not close it.
+
+Positions and sampled worlds: :mod:`games.uno_star_trek.position`.
 """
 
 from __future__ import annotations
@@ -54,7 +56,7 @@ from cardkit import (
 )
 from cardkit.events import Dealt, HandScored, MatchOver, Note, Played, Received, only, others
 from cardkit.game import Refusal, highest, lowest
-from cardkit.options import Options, option
+from cardkit.positions import UNKNOWN, Common
 from games.uno_star_trek.actions import (
     ACCEPT,
     BEAMS,
@@ -124,6 +126,7 @@ from games.uno_star_trek.events import (
     WindowOpened,
     turn_up_effect,
 )
+from games.uno_star_trek.options import UnoOptions as UnoOptions  # re-exported
 from games.uno_star_trek.view import UnoView
 
 # Phases. Those below PLAY are chance steps.
@@ -176,21 +179,6 @@ _COMMAND_CHOICES = ("accept", "beam COLOUR")
 _WD4_CHOICES = ("accept", "challenge", "beam COLOUR")
 
 
-@attrs.frozen(slots=True)
-class UnoOptions(Options):
-    """The options of a match (see RULINGS 7, 10 and 12)."""
-
-    target_score: int = option(500, "points that win the match", low=1)
-    scoring: str = option(
-        "winner",
-        "winner: who goes out scores the others' cards, highest wins; "
-        "lowest: everyone adds the points they hold, lowest total wins",
-        choices=("winner", "lowest"),
-    )
-    uno_penalty: int = option(5, "cards drawn when caught not calling UNO", low=0, high=20)
-    max_turns: int = option(10000, "turns after which a hand stops with no winner", low=1)
-
-
 def fair_wild4(held: int, colour: int) -> bool:
     """RULINGS 3 and 6: a Wild Draw 4 is fair when its player holds no card of the colour in
     force (``held``: the bit mask of the faces they hold); an unfair one loses a challenge."""
@@ -223,9 +211,8 @@ def dealer_draw(
     return draws, tuple(seat for seat, value in draws if value == best)
 
 
-_MUTABLE_SLOTS = frozenset(
-    {"board", "counts", "discard", "draw", "hands", "held", "order", "shown", "window"}
-)
+_CORE_SHARED = frozenset({"game", "_rng", "options", "_legal"})
+_IMMUTABLE = (int, str, bool, tuple, type(None))
 
 
 class UnoState(State):
@@ -266,6 +253,7 @@ class UnoState(State):
         "target",
         "then",
         "turns",
+        "under",
         "window",
     )
 
@@ -302,39 +290,73 @@ class UnoState(State):
         self.out = -1  # the seat that went out of the current hand
         self.last_hand: tuple[int, ...] = ()
         self.stopped = ""  # why the match was stopped unfinished
+        # the hands put under the top discard by Live Long and Prosper, unseen by the
+        # others: (seat, start, stop) index ranges of the discard pile
+        self.under: list[tuple[int, int, int]] = []
+
+    def clone(self) -> UnoState:
+        """An independent copy (see :meth:`__deepcopy__`), without the generic copy's
+        bookkeeping: search bots copy states thousands of times a move."""
+        return self.__deepcopy__({})
 
     def __deepcopy__(self, memo: dict[int, Any]) -> UnoState:
         """Copy only what a step changes: cards and actions are immutable and shared."""
         cls = type(self)
         new = cls.__new__(cls)
         memo[id(self)] = new
-        for name, value in vars(self).items():  # the core's own fields
-            if name in ("history", "log"):
-                value = None if value is None else list(value)
-            elif name not in ("game", "_rng", "options", "_legal") and not isinstance(
-                value, int | str | bool | tuple | type(None)
-            ):
-                value = copy.deepcopy(value, memo)
-            setattr(new, name, value)
-        for name in UnoState.__slots__:
-            if name not in _MUTABLE_SLOTS:
-                setattr(new, name, getattr(self, name))
+        fields = new.__dict__
+        fields.update(self.__dict__)  # the core's own fields
+        for name, value in fields.items():
+            if name == "history" or name == "log":
+                if value is not None:
+                    fields[name] = list(value)
+            elif name not in _CORE_SHARED and not isinstance(value, _IMMUTABLE):
+                fields[name] = copy.deepcopy(value, memo)
+        # immutable values, shared
+        new.called = self.called
+        new.colour = self.colour
+        new.command = self.command
+        new.commander = self.commander
+        new.drawers = self.drawers
+        new.drawn = self.drawn
+        new.fair = self.fair
+        new.first_draw = self.first_draw
+        new.last_hand = self.last_hand
+        new.lowest_wins = self.lowest_wins
+        new.max_turns = self.max_turns
+        new.out = self.out
+        new.penalty = self.penalty
+        new.pending = self.pending
+        new.phase = self.phase
+        new.previous_colour = self.previous_colour
+        new.reshuffle = self.reshuffle
+        new.stopped = self.stopped
+        new.target = self.target
+        new.then = self.then
+        new.turns = self.turns
+        # mutable values, copied
         order = self.order
         new.order = TurnOrder(order.players, order.dealer, order.current, order.direction)
         board = self.board
-        new.board = Scoreboard(list(board.totals), board.floor, list(board.hands))
-        new.hands = [hand[:] for hand in self.hands]
-        new.counts = [counts[:] for counts in self.counts]
+        new.board = Scoreboard(board.totals[:], board.floor, board.hands[:])
+        new.hands = list(map(list.copy, self.hands))
+        new.counts = list(map(list.copy, self.counts))
         new.held = self.held[:]
         new.draw = self.draw[:]
         new.discard = self.discard[:]
+        new.under = self.under[:]
         window = self.window
         new.window = (
             None
             if window is None
             else ResponseWindow(window.kind, window.seats, window.subject, set(window.done))
         )
-        new.shown = [[Shown(s.viewer, s.cards[:]) for s in records] for records in self.shown]
+        shown = self.shown
+        new.shown = (
+            [[Shown(s.viewer, s.cards[:]) for s in records] for records in shown]
+            if any(shown)
+            else [[] for _ in shown]
+        )
         return new
 
     # -- core protocol ------------------------------------------------------------
@@ -675,6 +697,7 @@ class UnoState(State):
         if self.reshuffle:
             self.reshuffle = False
             self.discard = self.discard[-1:]
+            self.under = []
             self.draw = list(reversed(cards))
             if self.log is not None:
                 self.log.append(Reshuffled(len(cards)))
@@ -714,6 +737,7 @@ class UnoState(State):
             for card in cards[seat * HAND_SIZE : (seat + 1) * HAND_SIZE]:
                 self._add(seat, card)
         self.discard = [cards[n * HAND_SIZE]]
+        self.under = []
         self.draw = list(reversed(cards[n * HAND_SIZE + 1 :]))
         self.order.direction = 1
         self.window = None
@@ -823,6 +847,8 @@ class UnoState(State):
                 order.reverse()
                 self._start_turn(order.next_seat(seat))
         elif kind == LLAP:
+            top = len(self.discard) - 1
+            self.under.append((seat, top, top + len(hand)))
             self.discard[-1:-1] = hand  # the old hand goes under the top discard
             self.hands[seat] = []
             self.counts[seat] = [0] * len(FACES)
@@ -1099,6 +1125,23 @@ class UnoState(State):
             return Result(scores, lowest(scores), True, "scoring=lowest: the lowest total wins")
         return Result(scores, highest(scores))
 
+    # -- positions (see games.uno_star_trek.position) ---------------------------------------
+
+    def position_part(self, seat: int | None = None) -> dict[str, Any]:
+        from games.uno_star_trek.position import position_part
+
+        return position_part(self, seat)
+
+    def position_summary(self) -> tuple[int | None, tuple[int, ...], int]:
+        from games.uno_star_trek.position import summary
+
+        return summary(self)
+
+    def restore_position(self, common: Common, part: Any) -> None:
+        from games.uno_star_trek.position import restore
+
+        restore(self, common, part)
+
     # -- views and zones ---------------------------------------------------------------------
 
     def view(self, seat: int) -> UnoView:
@@ -1115,6 +1158,16 @@ class UnoState(State):
             if any(self.shown)
             else ()
         )
+        if phase < PLAY:
+            pile: tuple[str, ...] = ()
+        elif self.under:
+            texts = [c.text for c in self.discard]
+            for owner, start, stop in self.under:
+                if owner != seat:
+                    texts[start:stop] = [UNKNOWN] * (stop - start)
+            pile = tuple(texts)
+        else:
+            pile = tuple([c.text for c in self.discard])
         return UnoView(
             seat=seat,
             to_act=self.to_act(),
@@ -1146,6 +1199,11 @@ class UnoState(State):
             turns=self.turns,
             first_draw=self.first_draw,
             last_hand=self.last_hand,
+            discard=pile,
+            under=tuple(self.under) if phase >= PLAY else (),
+            window_answered=tuple(sorted(window.done)) if window is not None else (),
+            fair=self.fair if command == WILD4 and seat == self.commander else None,
+            options=self.options,
         )
 
     def zones(self) -> tuple[Zone, ...]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 
 from cardkit import Card, View
+from games.uno_star_trek.options import UnoOptions
 
 
 @attrs.frozen(slots=True)
@@ -47,3 +48,8 @@ class UnoView(View):
     turns: int
     first_draw: tuple[int | None, ...]
     last_hand: tuple[int, ...]
+    discard: tuple[str, ...] = ()
+    under: tuple[tuple[int, int, int], ...] = ()
+    window_answered: tuple[int, ...] = ()
+    fair: bool | None = None
+    options: UnoOptions | None = None
