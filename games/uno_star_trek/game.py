@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 from cardkit import Action, Game, State
 from cardkit.events import Dealt, Event
+from games.uno_star_trek import spaces
 from games.uno_star_trek.actions import parse
 from games.uno_star_trek.bot import HeuristicBot
 from games.uno_star_trek.cards import DECK
@@ -29,6 +30,7 @@ class UnoStarTrek(Game[UnoState]):
     Options = UnoOptions
     rules = RULES
     table = staticmethod(build_table)
+    all_actions = staticmethod(spaces.all_actions)
     bots: ClassVar[Mapping[str, type[Any]]] = {"heuristic": HeuristicBot}
     suit_styles: ClassVar[Mapping[str, str]] = {
         "r": "bold red",

@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 from cardkit import Action, Deck, Game, OptionError, State
 
+from cardkit_oh_hell import spaces
 from cardkit_oh_hell.actions import parse
 from cardkit_oh_hell.bot import HeuristicBot
 from cardkit_oh_hell.cards import max_tricks
@@ -29,6 +30,7 @@ class OhHellGame(Game[OhHellState]):
     state = OhHellState
     Options = OhHellOptions
     rules = RULES
+    all_actions = staticmethod(spaces.all_actions)
     bots: ClassVar[Mapping[str, type[Any]]] = {"heuristic": HeuristicBot}
     suit_styles: ClassVar[Mapping[str, str]] = {
         "C": "green",
