@@ -140,6 +140,28 @@ class ObservationSpace:
 # -- helpers for encoders -------------------------------------------------------------
 
 
+class Layout:
+    """Parts declared one after another: ``offset = layout.add(name, size, doc)``, then
+    ``layout.space(encode)``. For writing an encoder with named offsets."""
+
+    __slots__ = ("parts", "size")
+
+    def __init__(self) -> None:
+        self.parts: list[Part] = []
+        self.size = 0
+
+    def add(self, name: str, size: int, doc: str) -> int:
+        """Declare the next part; returns its offset."""
+        offset = self.size
+        self.parts.append(Part(name, size, doc))
+        self.size += size
+        return offset
+
+    def space(self, encode: Encode) -> ObservationSpace:
+        """The observation space of the parts declared, encoded by ``encode``."""
+        return ObservationSpace(self.parts, encode)
+
+
 def relative(seat: int, viewer: int, players: int) -> int:
     """``seat`` counted from ``viewer`` (0 is the viewer, 1 the seat to its left, ...)."""
     return (seat - viewer) % players

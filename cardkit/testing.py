@@ -33,6 +33,8 @@ every step, what every game must guarantee:
 
 from __future__ import annotations
 
+import copy
+import math
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -769,5 +771,51 @@ def _check_match_spaces(game: Game, n: int, seed: int, options: Mapping[str, Any
             if sum(mask) != len(set(actions)) or len(mask) != space.size:
                 what = f"the mask of seat {s} does not mark exactly its legal actions"
                 raise _fail(game, n, seed, step, what)
+        for s in dict.fromkeys((seat, step % n)):
+            _check_observation(game, n, seed, step, state, s, encoder, seen)
+        if step in marks:
+            view = state.view(seat)
+            world = game.sample_world(view, picks)
+            if encoder.encode(world.view(seat)) != encoder.encode(view):
+                what = f"a world sampled for seat {seat} gives it another observation"
+                raise _fail(game, n, seed, step, what)
 
+    encoder = game.observation_space(n, state.options)
+    seen: dict[Any, list[float]] = {}
+    picks = random.Random(seed)
+    bound = game.max_steps(n, state.options)
+    marks = set(picks.sample(range(bound), min(WORLDS, bound))) if game.has_positions else set()
     drive(state, bots, before=before)
+    _check_observation(game, n, seed, len(state.history), state, 0, encoder, seen)
+
+
+def _check_observation(
+    game: Game,
+    n: int,
+    seed: int,
+    step: int,
+    state: State,
+    seat: int,
+    encoder: Any,
+    seen: dict[Any, list[float]],
+) -> None:
+    """The observation of ``seat`` has the space's size, finite floats, and is the same for
+    equal views (met earlier in the match, or a copy of this one)."""
+    view = state.view(seat)
+    got = encoder.encode(view)
+    if len(got) != encoder.size:
+        what = f"the observation of seat {seat} has {len(got)} floats, not {encoder.size}"
+        raise _fail(game, n, seed, step, what)
+    if not all(isinstance(x, float) and math.isfinite(x) for x in got):
+        what = f"the observation of seat {seat} holds something other than finite floats"
+        raise _fail(game, n, seed, step, what)
+    if encoder.encode(copy.deepcopy(view)) != got:
+        what = f"the observation of seat {seat} is not a function of its view"
+        raise _fail(game, n, seed, step, what)
+    try:
+        earlier = seen.setdefault(view, got)
+    except TypeError:  # a view that cannot be hashed is only compared with its copy
+        return
+    if earlier != got:
+        what = f"two equal views of seat {seat} give different observations"
+        raise _fail(game, n, seed, step, what)

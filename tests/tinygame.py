@@ -415,6 +415,10 @@ class TinyGame(Game[TinyState]):
     def all_actions(self, players: int, options: TinyOptions) -> tuple[Action, ...]:
         return CANDIDATES
 
+    def running_scores(self, state: State) -> tuple[float, ...]:
+        assert isinstance(state, TinyState)
+        return tuple(float(t) for t in state.board.totals)
+
     def max_steps(self, players: int, options: TinyOptions) -> int:
         per_hand = 1 + players + players * options.hand_size * 2
         return 1 + per_hand * options.hands

@@ -8,7 +8,7 @@ import pytest
 
 from cardkit import Action, Bid, Pass, Play
 from cardkit.registry import get_game
-from cardkit.spaces import ActionSpace
+from cardkit.spaces import ActionSpace, ObservationSpace, Part
 from cardkit.testing import ConformanceError, check_spaces
 from tests import tinygame
 from tests.tinygame import TinyGame
@@ -115,3 +115,89 @@ def test_a_game_without_a_space_says_so() -> None:
 
     with pytest.raises(NotImplementedError, match="tiny declares no action space"):
         Bare().action_space(2)
+
+
+# -- observations ---------------------------------------------------------------------
+
+
+def test_tiny_gets_the_generic_observation() -> None:
+    space = tinygame.GAME.observation_space(2)
+    names = [(p.name, p.size) for p in space.parts]
+    # to_act by seat, then each field in order: hand and trick are card planes over the 9
+    # faces, tricks/scores/window one float per seat, hand_number one float; texts are left out
+    assert names == [
+        ("to_act", 2),
+        ("hand", 9),
+        ("trick", 9),
+        ("tricks", 2),
+        ("scores", 2),
+        ("window", 2),
+        ("hand_number", 1),
+    ]
+    state = tinygame.GAME.create(2, 3)
+    seat = state.to_act()[0]
+    view = state.view(seat)
+    out = space.encode(view)
+    at = space.offsets()
+    assert sum(out[at["hand"]]) == 2  # hand_size 2
+    assert out[at["hand_number"]] == [1.0]
+    assert sum(out[at["to_act"]]) == 1 and out[at["to_act"]][0] == 1.0  # the viewer acts
+
+
+class Peeking(TinyGame):
+    """Tiny whose observation counts how often it was asked: not a function of the view."""
+
+    def observer(self, players: int, options: Any) -> ObservationSpace:
+        calls = [0.0]
+
+        def encode(view: Any) -> list[float]:
+            calls[0] += 1
+            return [calls[0]]
+
+        return ObservationSpace([Part("calls", 1)], encode)
+
+
+class Ragged(TinyGame):
+    """Tiny whose observation is as long as the hand."""
+
+    def observer(self, players: int, options: Any) -> ObservationSpace:
+        return ObservationSpace([Part("hand", 4)], lambda view: [1.0] * len(view.hand))
+
+
+def test_the_kit_finds_an_observation_that_is_not_of_the_view() -> None:
+    with pytest.raises(ConformanceError, match="not a function of its view"):
+        check_spaces(Peeking(), [2])
+
+
+def test_the_kit_finds_an_observation_of_changing_length() -> None:
+    with pytest.raises(ConformanceError, match="has 2 floats, not 4"):
+        check_spaces(Ragged(), [2])
+
+
+def test_a_universal_bid_observation_after_the_deal() -> None:
+    game = get_game("universal-bid")
+    space = game.observation_space(4)
+    state = game.create(4, 11)
+    seat = state.to_act()[0]
+    view = state.view(seat)
+    out = space.encode(view)
+    at = space.offsets()
+    assert sum(out[at["hand"]]) == 9  # the first hand of the schedule holds 9 cards
+    assert out[at["to_act"]] == [1.0, 0.0, 0.0, 0.0]  # the viewer, counted from itself
+    assert view.dealer is not None
+    dealer = [0.0] * 4
+    dealer[(view.dealer - seat) % 4] = 1.0
+    assert out[at["dealer"]] == dealer
+    assert out[at["phase"]] == [0.0, 0.0, 1.0, 0.0, 0.0]  # draw, deal, bid, play, over
+    assert sum(out[at["trick"]]) == 0 and sum(out[at["bid_made"]]) == 0
+
+
+@pytest.mark.parametrize("game_id", ["universal-bid", "ufos", "uno-star-trek"])
+def test_every_game_observes_every_seat_at_a_fixed_size(game_id: str) -> None:
+    game = get_game(game_id)
+    for players in (game.min_players, game.max_players):
+        space = game.observation_space(players)
+        assert sum(p.size for p in space.parts) == space.size
+        state = game.create(players, 5)
+        for seat in range(players):
+            assert len(space.encode(state.view(seat))) == space.size
