@@ -27,6 +27,7 @@ This module alone imports numpy, gymnasium and pettingzoo.
 from __future__ import annotations
 
 import random
+from array import array
 from collections.abc import Mapping
 from typing import Any
 
@@ -34,7 +35,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from cardkit.errors import IllegalActionError, OptionError
+from cardkit.errors import OptionError
 from cardkit.game import Game, State
 from cardkit.registry import get_game
 from cardkit.table import TableLayout, table_for
@@ -137,18 +138,26 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._scores = self._scores_now(state)
+        self._zero = True
         self._bound = self.game.max_steps(self.players, state.options)
         self._select(state)
 
     def observe(self, agent: str) -> dict[str, Any]:
         """``agent``'s observation and action mask (zeros unless it is to act)."""
-        state = self._state()
+        state = self.match
+        if state is None:
+            raise RuntimeError("call reset() before using the environment")
         seat = self.agent_name_mapping[agent]
-        observation = np.array(self.observer.encode(state.view(seat)), dtype=np.float32)
-        mask: Any = np.zeros(self.actions.size, dtype=np.int8)
+        floats = self.observer.observe(state, seat)
+        if type(floats) is array and floats.typecode == "f":  # numpy reads it without a copy
+            observation = np.frombuffer(floats, dtype=np.float32)
+        else:
+            observation = np.fromiter(floats, dtype=np.float32, count=self.observer.size)
         if agent == self.agent_selection and not state.is_over():
-            mask[self.actions.indices(state.legal_actions(seat))] = 1
-        return {"observation": observation, "action_mask": mask}
+            mask = self.actions.mask_bytes(state.legal_actions(seat))
+        else:
+            mask = bytearray(self.actions.size)
+        return {"observation": observation, "action_mask": np.frombuffer(mask, dtype=np.int8)}
 
     def step(self, action: Any) -> None:
         """Apply the action of index ``action`` for the agent to act (``None`` for an agent
@@ -159,15 +168,11 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]
             return
         state = self._state()
         seat = self.agent_name_mapping[agent]
-        chosen = self.actions.action(int(action))
-        if chosen not in state.legal_actions(seat):
-            verdict = state.refusal(seat, chosen)
-            reason = verdict.reason if verdict is not None else "not allowed now"
-            code = verdict.code if verdict is not None else "not-allowed"
-            raise IllegalActionError(chosen, seat, reason, code)
+        state.apply(
+            seat, self.actions.action(int(action))
+        )  # raises, changing nothing, unless legal
         self._cumulative_rewards[agent] = 0.0
-        state.apply(seat, chosen)
-        self._reward(state)
+        scored = self._reward(state)
         if state.is_over():
             for a in self.agents:
                 self.terminations[a] = True
@@ -175,7 +180,8 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]
             for a in self.agents:
                 self.truncations[a] = True
         self._select(state)
-        self._accumulate_rewards()
+        if scored:
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -218,18 +224,34 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]
         scores = self.game.running_scores(state)
         return (0.0,) * self.players if scores is None else scores
 
-    def _reward(self, state: State) -> None:
+    def _reward(self, state: State) -> bool:
+        """Set this step's rewards; False when they are all zero (nothing to add up)."""
         over = state.is_over()
+        rewards = self.rewards
         if self.reward_kind == "win":
-            result = state.result() if over else None
+            if not over:
+                return self._no_rewards()
+            result = state.result()
             for s, a in enumerate(self.possible_agents):
-                self.rewards[a] = result.share(s) if result is not None else 0.0
-            return
+                rewards[a] = result.share(s)
+            self._zero = False
+            return True
         now = state.result().scores if over else self._scores_now(state)
         before = self._scores
+        if now == before:  # most steps score nothing
+            return self._no_rewards()
         for s, a in enumerate(self.possible_agents):
-            self.rewards[a] = float(now[s] - before[s])
+            rewards[a] = float(now[s] - before[s])
         self._scores = now
+        self._zero = False
+        return True
+
+    def _no_rewards(self) -> bool:
+        if not self._zero:
+            for a in self.possible_agents:
+                self.rewards[a] = 0.0
+            self._zero = True
+        return False
 
 
 def table_text(layout: TableLayout) -> str:

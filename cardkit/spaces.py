@@ -18,7 +18,8 @@ PettingZoo.
 from __future__ import annotations
 
 import typing
-from collections.abc import Callable, Iterable, Sequence
+from array import array
+from collections.abc import Callable, Iterable, MutableSequence, Sequence
 from typing import Any
 
 import attrs
@@ -78,10 +79,14 @@ class ActionSpace:
 
     def mask(self, legal: Iterable[Action]) -> list[int]:
         """A list of ``size`` zeros with a 1 at the index of each action of ``legal``."""
-        out = [0] * len(self.actions)
-        get = self._index.__getitem__
+        return list(self.mask_bytes(legal))
+
+    def mask_bytes(self, legal: Iterable[Action]) -> bytearray:
+        """:meth:`mask` as a ``bytearray`` (numpy takes it as int8 without a copy)."""
+        out = bytearray(len(self.actions))
+        index = self._index
         for action in legal:
-            out[get(action)] = 1
+            out[index[action]] = 1
         return out
 
     def __repr__(self) -> str:
@@ -97,23 +102,42 @@ class Part:
     doc: str = ""
 
 
-Encode = Callable[[Any], list[float]]
-"""``encode(view) -> floats``: one observation, as long as the space's ``size``."""
+Encode = Callable[[Any], Sequence[float]]
+"""``encode(view) -> floats``: one observation, as long as the space's ``size``: a list,
+or (faster to hand to numpy) the ``array('f')`` that :func:`zeros` starts."""
+
+
+FromState = Callable[[Any, int], Sequence[float]]
+"""``from_state(state, seat) -> floats``: ``encode(state.view(seat))``, without the view."""
 
 
 class ObservationSpace:
     """A fixed-shape encoding of a seat's view: ``parts`` in order, ``encode(view)``.
 
     ``encode`` must read the view only and return exactly :attr:`size` floats,
-    ``parts`` after one another (the conformance kit checks both).
+    ``parts`` after one another (the conformance kit checks both), as a list or as
+    the single-precision ``array('f')`` of :func:`zeros`. A game may add
+    ``from_state(state, seat)``, a fast path that gives exactly what ``encode`` gives
+    for that seat's view without building the view (the kit checks they agree at
+    every step it observes).
     """
 
-    __slots__ = ("encode", "parts", "size")
+    __slots__ = ("encode", "from_state", "parts", "size")
 
-    def __init__(self, parts: Sequence[Part], encode: Encode) -> None:
+    def __init__(
+        self, parts: Sequence[Part], encode: Encode, from_state: FromState | None = None
+    ) -> None:
         self.parts: tuple[Part, ...] = tuple(parts)
         self.size: int = sum(p.size for p in self.parts)
         self.encode: Encode = encode
+        self.from_state: FromState | None = from_state
+
+    def observe(self, state: Any, seat: int) -> Sequence[float]:
+        """The observation of ``seat`` in ``state``: ``encode(state.view(seat))``, through
+        the game's ``from_state`` fast path when it has one."""
+        if self.from_state is not None:
+            return self.from_state(state, seat)
+        return self.encode(state.view(seat))
 
     def offsets(self) -> dict[str, slice]:
         """Each part's slice of an observation, by name."""
@@ -157,9 +181,24 @@ class Layout:
         self.size += size
         return offset
 
-    def space(self, encode: Encode) -> ObservationSpace:
-        """The observation space of the parts declared, encoded by ``encode``."""
-        return ObservationSpace(self.parts, encode)
+    def space(self, encode: Encode, from_state: FromState | None = None) -> ObservationSpace:
+        """The observation space of the parts declared, encoded by ``encode`` (and
+        ``from_state``, a fast path, when given)."""
+        return ObservationSpace(self.parts, encode, from_state)
+
+
+def zeros(size: int) -> array[float]:
+    """``size`` zeros as a single-precision ``array('f')``: an observation to write into.
+
+    It reads and writes like a list of floats, and numpy takes it without a copy."""
+    template = _ZEROS.get(size)
+    if template is None:
+        template = _ZEROS[size] = array("f")
+        template.frombytes(bytes(4 * size))
+    return template[:]
+
+
+_ZEROS: dict[int, array[float]] = {}
 
 
 def relative(seat: int, viewer: int, players: int) -> int:
@@ -167,13 +206,13 @@ def relative(seat: int, viewer: int, players: int) -> int:
     return (seat - viewer) % players
 
 
-def card_counts(out: list[float], start: int, cards: Iterable[Card]) -> None:
+def card_counts(out: MutableSequence[float], start: int, cards: Iterable[Card]) -> None:
     """Add 1 at ``start + card.id`` for each card (a plane over the deck's faces)."""
     for card in cards:
         out[start + card.id] += 1.0
 
 
-def one_hot(out: list[float], start: int, index: int | None) -> None:
+def one_hot(out: MutableSequence[float], start: int, index: int | None) -> None:
     """Set ``out[start + index]`` to 1 (nothing for ``None``)."""
     if index is not None:
         out[start + index] = 1.0
@@ -243,8 +282,8 @@ def default_observer(view_type: type[Any], players: int, deck: Deck) -> Observat
             plan.append((name, "number"))
     size = sum(p.size for p in parts)
 
-    def encode(view: Any) -> list[float]:
-        out = [0.0] * size
+    def encode(view: Any) -> array[float]:
+        out = zeros(size)
         me = view.seat
         if view.to_act and view.to_act[0] >= 0:
             out[relative(view.to_act[0], me, players)] = 1.0

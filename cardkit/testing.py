@@ -812,6 +812,9 @@ def _check_observation(
     if encoder.encode(copy.deepcopy(view)) != got:
         what = f"the observation of seat {seat} is not a function of its view"
         raise _fail(game, n, seed, step, what)
+    if encoder.from_state is not None and encoder.from_state(state, seat) != got:
+        what = f"the observation of seat {seat} read from the state is not that of its view"
+        raise _fail(game, n, seed, step, what)
     try:
         earlier = seen.setdefault(view, got)
     except TypeError:  # a view that cannot be hashed is only compared with its copy

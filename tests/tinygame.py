@@ -417,7 +417,7 @@ class TinyGame(Game[TinyState]):
 
     def running_scores(self, state: State) -> tuple[float, ...]:
         assert isinstance(state, TinyState)
-        return tuple(float(t) for t in state.board.totals)
+        return tuple(state.board.totals)
 
     def max_steps(self, players: int, options: TinyOptions) -> int:
         per_hand = 1 + players + players * options.hand_size * 2

@@ -10,8 +10,10 @@ Observations: :func:`observer`; rewards during a match: :func:`running_scores`.
 
 from __future__ import annotations
 
+from array import array
+
 from cardkit import Action, State
-from cardkit.spaces import Layout, ObservationSpace
+from cardkit.spaces import Layout, ObservationSpace, zeros
 from games.ufos.actions import CHOOSES, LEADS, PASS, PLAYS, SPIES, WAIT, bids
 from games.ufos.cards import DECK, GAMES, SUITS, TRUMP_CHOICES
 from games.ufos.state import UfosOptions, UfosState
@@ -85,8 +87,8 @@ def observer(players: int, options: UfosOptions) -> ObservationSpace:
     numbers = lay.add("numbers", 4, "high bid, winning bid, hand number, hands in the match")
     size = lay.size
 
-    def encode(view: UfosView) -> list[float]:
-        out = [0.0] * size
+    def encode(view: UfosView) -> array[float]:
+        out = zeros(size)
         me = view.seat
         for card in view.hand:
             out[hand + card.id] += 1.0
@@ -141,4 +143,4 @@ def observer(players: int, options: UfosOptions) -> ObservationSpace:
 def running_scores(state: State) -> tuple[float, ...]:
     """Everyone's points so far (spies and bids paid included)."""
     assert isinstance(state, UfosState)
-    return tuple(float(p) for p in state.board.totals)
+    return tuple(state.board.totals)

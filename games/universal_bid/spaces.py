@@ -7,8 +7,10 @@ Observations: :func:`observer`; rewards during a match: :func:`running_scores`.
 
 from __future__ import annotations
 
+from array import array
+
 from cardkit import Action, Card, State
-from cardkit.spaces import Layout, ObservationSpace
+from cardkit.spaces import Layout, ObservationSpace, zeros
 from games.universal_bid.actions import BIDS, PLAYS
 from games.universal_bid.cards import CARDS, SUITS
 from games.universal_bid.state import (
@@ -48,8 +50,8 @@ def observer(players: int, options: UniversalBidOptions) -> ObservationSpace:
     size = lay.size
     phase_index = {name: i for i, name in enumerate(PHASES)}
 
-    def encode(view: UniversalBidView) -> list[float]:
-        out = [0.0] * size
+    def encode(view: UniversalBidView) -> array[float]:
+        out = zeros(size)
         me = view.seat
         for card in view.hand:
             out[hand + card.id] = 1.0
@@ -95,4 +97,4 @@ def _relative_plays(plays: tuple[tuple[int, Card], ...], me: int, n: int) -> lis
 def running_scores(state: State) -> tuple[float, ...]:
     """The match totals so far."""
     assert isinstance(state, UniversalBidState)
-    return tuple(float(s) for s in state.scores_t)
+    return tuple(state.scores_t)

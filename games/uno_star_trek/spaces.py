@@ -9,8 +9,11 @@ Me Up Scotty or Double Tribble once per colour named), ``draw``, ``keep``,
 
 from __future__ import annotations
 
-from cardkit import Action, State
-from cardkit.spaces import Layout, ObservationSpace
+from array import array
+from collections.abc import Iterable, Sequence
+
+from cardkit import Action, Card, State
+from cardkit.spaces import Layout, ObservationSpace, zeros
 from games.uno_star_trek.actions import (
     ACCEPT,
     BEAMS,
@@ -23,8 +26,8 @@ from games.uno_star_trek.actions import (
     PLAYS,
     UNO,
 )
-from games.uno_star_trek.cards import COLOURS, COMMAND_NAMES, DECK, FACES
-from games.uno_star_trek.state import UnoOptions, UnoState
+from games.uno_star_trek.cards import COLOURS, COMMAND_NAMES, DECK, FACES, WILD4
+from games.uno_star_trek.state import DRAWN, OVER, PHASE_NAMES, PLAY, UnoOptions, UnoState
 from games.uno_star_trek.view import UnoView
 
 
@@ -44,6 +47,10 @@ COMMANDS = tuple(COMMAND_NAMES.values())
 _COLOUR_INDEX = {name: i for i, name in enumerate(COLOURS)}
 _PHASE_INDEX = {name: i for i, name in enumerate(VIEW_PHASES)}
 _COMMAND_INDEX = {name: i for i, name in enumerate(COMMANDS)}
+_STATE_PHASE = tuple(
+    _PHASE_INDEX["deal" if p < PLAY else PHASE_NAMES[p]] for p in range(len(PHASE_NAMES))
+)
+"""The view's phase index of each of the state's phases."""
 
 
 def observer(players: int, options: UnoOptions) -> ObservationSpace:
@@ -73,48 +80,142 @@ def observer(players: int, options: UnoOptions) -> ObservationSpace:
     )
     size = lay.size
 
-    def encode(view: UnoView) -> list[float]:
-        out = [0.0] * size
-        me = view.seat
-        for card in view.hand:
-            out[hand + card.id] += 1.0
-        if view.top is not None:
-            out[top + view.top.id] = 1.0
-        if view.colour is not None:
-            out[colour + _COLOUR_INDEX[view.colour]] = 1.0
-        if view.drawn is not None:
-            out[drawn + DECK.card(view.drawn).id] = 1.0
-        for seat, cards in view.shown:
-            base = shown + ((seat - me) % n) * faces
-            for card in cards:
-                out[base + card.id] += 1.0
-        for seat, held in enumerate(view.hand_sizes):
-            out[sizes + (seat - me) % n] = float(held)
-            out[scores + (seat - me) % n] = float(view.scores[seat])
-        out[turn + (view.turn - me) % n] = 1.0
-        if view.to_act and view.to_act[0] >= 0:
-            out[to_act + (view.to_act[0] - me) % n] = 1.0
-        out[phase + _PHASE_INDEX[view.phase]] = 1.0
-        if view.command is not None:
-            out[command + _COMMAND_INDEX[view.command]] = 1.0
-        if view.commander is not None:
-            out[commander + (view.commander - me) % n] = 1.0
-        if view.previous_colour is not None:
-            out[previous + _COLOUR_INDEX[view.previous_colour]] = 1.0
-        if view.window_subject is not None:
-            out[window + (view.window_subject - me) % n] = 1.0
-        out[dealer + (view.dealer - me) % n] = 1.0
-        out[numbers] = 1.0 if view.direction == "left" else -1.0
-        out[numbers + 1] = 1.0 if view.called_uno else 0.0
-        out[numbers + 2] = float(view.draw_pile)
-        out[numbers + 3] = float(view.hand_number)
-        out[numbers + 4] = float(view.turns)
+    rel = tuple(tuple((seat - me) % n for seat in range(n)) for me in range(n))
+    hand_at = tuple(hand + face.id for face in FACES)
+    blank = zeros(size)
+
+    def fill(
+        me: int,
+        cards: Sequence[Card],
+        top_id: int,
+        colour_index: int,
+        drawn_id: int,
+        seen: Iterable[tuple[int, Sequence[Card]]],
+        held: Sequence[int],
+        totals: Sequence[int],
+        turn_seat: int,
+        first: int,
+        phase_index: int,
+        command_index: int,
+        commander_seat: int,
+        previous_index: int,
+        subject: int,
+        dealer_seat: int,
+        numbers_now: tuple[int, int, int, int, int],
+    ) -> array[float]:
+        """The observation from its values (-1 for none): one statement for both paths."""
+        out = blank[:]  # a single-precision array (zeros): ints are stored as floats
+        mine = rel[me]
+        for card in cards:
+            out[hand_at[card.id]] += 1
+        if top_id >= 0:
+            out[top + top_id] = 1
+        if colour_index >= 0:
+            out[colour + colour_index] = 1
+        if drawn_id >= 0:
+            out[drawn + drawn_id] = 1
+        for seat, shown_cards in seen:
+            base = shown + mine[seat] * faces
+            for card in shown_cards:
+                out[base + card.id] += 1
+        for seat in range(n):
+            at = mine[seat]
+            out[sizes + at] = held[seat]
+            out[scores + at] = totals[seat]
+        out[turn + mine[turn_seat]] = 1
+        if first >= 0:
+            out[to_act + mine[first]] = 1
+        out[phase + phase_index] = 1
+        if command_index >= 0:
+            out[command + command_index] = 1
+        if commander_seat >= 0:
+            out[commander + mine[commander_seat]] = 1
+        if previous_index >= 0:
+            out[previous + previous_index] = 1
+        if subject >= 0:
+            out[window + mine[subject]] = 1
+        out[dealer + mine[dealer_seat]] = 1
+        out[numbers], out[numbers + 1], out[numbers + 2], out[numbers + 3], out[numbers + 4] = (
+            numbers_now
+        )
         return out
 
-    return lay.space(encode)
+    def encode(view: UnoView) -> array[float]:
+        return fill(
+            view.seat,
+            view.hand,
+            -1 if view.top is None else view.top.id,
+            -1 if view.colour is None else _COLOUR_INDEX[view.colour],
+            -1 if view.drawn is None else DECK.card(view.drawn).id,
+            view.shown,
+            view.hand_sizes,
+            view.scores,
+            view.turn,
+            view.to_act[0] if view.to_act else -1,
+            _PHASE_INDEX[view.phase],
+            -1 if view.command is None else _COMMAND_INDEX[view.command],
+            -1 if view.commander is None else view.commander,
+            -1 if view.previous_colour is None else _COLOUR_INDEX[view.previous_colour],
+            -1 if view.window_subject is None else view.window_subject,
+            view.dealer,
+            (
+                1 if view.direction == "left" else -1,
+                1 if view.called_uno else 0,
+                view.draw_pile,
+                view.hand_number,
+                view.turns,
+            ),
+        )
+
+    def from_state(state: State, seat: int) -> array[float]:
+        """:func:`encode` of ``state.view(seat)``, read from the state as its view does."""
+        assert isinstance(state, UnoState)
+        phase = state.phase
+        playing = phase >= PLAY
+        command_now = state.command
+        window_now = state.window
+        to_act_now = state.to_act()
+        current = state.order.current
+        drawn_card = state.drawn
+        return fill(
+            seat,
+            state.hands[seat],
+            state.discard[-1].id if state.discard and playing else -1,
+            state.colour if playing else -1,
+            drawn_card.id if drawn_card and phase == DRAWN and seat == current else -1,
+            (
+                [
+                    (t, r.cards)
+                    for t, records in enumerate(state.shown)
+                    for r in records
+                    if r.viewer == seat
+                ]
+                if any(state.shown)
+                else ()
+            ),
+            list(map(len, state.hands)),
+            state.board.totals,
+            current,
+            to_act_now[0] if to_act_now else -1,
+            _STATE_PHASE[phase],
+            _COMMAND_INDEX[COMMAND_NAMES[command_now]] if command_now >= 0 else -1,
+            state.commander if command_now >= 0 else -1,
+            state.previous_colour if command_now == WILD4 and state.previous_colour >= 0 else -1,
+            window_now.subject if window_now is not None and window_now.subject is not None else -1,
+            state.order.dealer,
+            (
+                1 if state.order.direction == 1 else -1,
+                1 if state.called else 0,
+                len(state.draw),
+                state.board.hands_played + (0 if phase == OVER and not state.stopped else 1),
+                state.turns,
+            ),
+        )
+
+    return lay.space(encode, from_state)
 
 
 def running_scores(state: State) -> tuple[float, ...]:
     """The match totals so far."""
     assert isinstance(state, UnoState)
-    return tuple(float(s) for s in state.board.totals)
+    return tuple(state.board.totals)

@@ -140,8 +140,8 @@ def test_tiny_gets_the_generic_observation() -> None:
     out = space.encode(view)
     at = space.offsets()
     assert sum(out[at["hand"]]) == 2  # hand_size 2
-    assert out[at["hand_number"]] == [1.0]
-    assert sum(out[at["to_act"]]) == 1 and out[at["to_act"]][0] == 1.0  # the viewer acts
+    assert list(out[at["hand_number"]]) == [1.0]
+    assert list(out[at["to_act"]]) == [1.0, 0.0]  # the viewer acts
 
 
 class Peeking(TinyGame):
@@ -183,12 +183,12 @@ def test_a_universal_bid_observation_after_the_deal() -> None:
     out = space.encode(view)
     at = space.offsets()
     assert sum(out[at["hand"]]) == 9  # the first hand of the schedule holds 9 cards
-    assert out[at["to_act"]] == [1.0, 0.0, 0.0, 0.0]  # the viewer, counted from itself
+    assert list(out[at["to_act"]]) == [1.0, 0.0, 0.0, 0.0]  # the viewer, counted from itself
     assert view.dealer is not None
     dealer = [0.0] * 4
     dealer[(view.dealer - seat) % 4] = 1.0
-    assert out[at["dealer"]] == dealer
-    assert out[at["phase"]] == [0.0, 0.0, 1.0, 0.0, 0.0]  # draw, deal, bid, play, over
+    assert list(out[at["dealer"]]) == dealer
+    assert list(out[at["phase"]]) == [0.0, 0.0, 1.0, 0.0, 0.0]  # draw, deal, bid, play, over
     assert sum(out[at["trick"]]) == 0 and sum(out[at["bid_made"]]) == 0
 
 
@@ -201,3 +201,30 @@ def test_every_game_observes_every_seat_at_a_fixed_size(game_id: str) -> None:
         state = game.create(players, 5)
         for seat in range(players):
             assert len(space.encode(state.view(seat))) == space.size
+
+
+class Shortcut(TinyGame):
+    """Tiny whose fast path reads the state's stock, which no view shows."""
+
+    def observer(self, players: int, options: Any) -> ObservationSpace:
+        def encode(view: Any) -> list[float]:
+            return [float(len(view.hand))]
+
+        def from_state(state: Any, seat: int) -> list[float]:
+            return [float(len(state.stock))]
+
+        return ObservationSpace([Part("held", 1)], encode, from_state)
+
+
+def test_the_kit_finds_a_fast_path_that_is_not_the_view() -> None:
+    with pytest.raises(ConformanceError, match="read from the state is not that of its view"):
+        check_spaces(Shortcut(), [2])
+
+
+def test_the_uno_fast_path_gives_the_view_observation() -> None:
+    game = get_game("uno-star-trek")
+    space = game.observation_space(3)
+    assert space.from_state is not None
+    state = game.create(3, 8)
+    for seat in range(3):
+        assert space.observe(state, seat) == space.encode(state.view(seat))

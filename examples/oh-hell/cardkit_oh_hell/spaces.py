@@ -7,8 +7,10 @@ Observations: :func:`observer`; rewards during a match: :func:`running_scores`.
 
 from __future__ import annotations
 
+from array import array
+
 from cardkit import Action, Play, State
-from cardkit.spaces import Layout, ObservationSpace
+from cardkit.spaces import Layout, ObservationSpace, zeros
 
 from cardkit_oh_hell.actions import BIDS
 from cardkit_oh_hell.cards import SUITS
@@ -46,8 +48,8 @@ def observer(players: int, options: OhHellOptions) -> ObservationSpace:
     numbers = lay.add("numbers", 3, "tricks this hand, hand number, hands in the match")
     size = lay.size
 
-    def encode(view: OhHellView) -> list[float]:
-        out = [0.0] * size
+    def encode(view: OhHellView) -> array[float]:
+        out = zeros(size)
         me = view.seat
         for card in view.hand:
             out[hand + card.id] = 1.0
@@ -81,4 +83,4 @@ def observer(players: int, options: OhHellOptions) -> ObservationSpace:
 def running_scores(state: State) -> tuple[float, ...]:
     """The match totals so far."""
     assert isinstance(state, OhHellState)
-    return tuple(float(s) for s in state.board.totals)
+    return tuple(state.board.totals)
