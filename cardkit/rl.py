@@ -31,9 +31,14 @@ from array import array
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
+try:
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+except ImportError as exc:  # one line saying what to install, not a bare module name
+    raise ImportError(
+        f"cardkit.rl needs the rl extra ({exc.name} is missing): pip install 'cardkit[rl]'"
+    ) from None
 
 from cardkit.errors import OptionError
 from cardkit.game import Game, State
