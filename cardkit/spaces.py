@@ -17,6 +17,7 @@ PettingZoo.
 
 from __future__ import annotations
 
+import sys
 import typing
 from array import array
 from collections.abc import Callable, Iterable, MutableSequence, Sequence
@@ -252,6 +253,25 @@ def _cards_of(value: Any, out: list[Card], depth: int = 0) -> None:
             _cards_of(item, out, depth + 1)
 
 
+def _hints(view_type: type[Any]) -> dict[str, Any]:
+    """The view's field types; a field whose annotation does not resolve is left out."""
+    try:
+        return typing.get_type_hints(view_type)
+    except Exception:  # a name only a type checker sees: resolve the fields one by one
+        module = sys.modules.get(view_type.__module__)
+        scope = {**vars(typing), "Card": Card, **(vars(module) if module is not None else {})}
+        found: dict[str, Any] = {}
+        for field in attrs.fields(view_type):
+            kind = field.type
+            if isinstance(kind, str):
+                try:
+                    kind = eval(kind, scope)
+                except Exception:
+                    continue
+            found[field.name] = kind
+        return found
+
+
 def default_observer(view_type: type[Any], players: int, deck: Deck) -> ObservationSpace:
     """The generic encoding of a view class, from its fields' types.
 
@@ -262,7 +282,7 @@ def default_observer(view_type: type[Any], players: int, deck: Deck) -> Observat
     entries, 0 past its end or for ``None``). Other fields (texts, records)
     are left out. Per-seat tuples are taken as given, seat 0 first.
     """
-    hints = typing.get_type_hints(view_type)
+    hints = _hints(view_type)
     faces = len(deck.faces)
     parts: list[Part] = [Part("to_act", players, "1 for the seat to act first, from the viewer")]
     plan: list[tuple[str, str]] = []

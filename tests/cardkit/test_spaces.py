@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+import attrs
 import pytest
 
-from cardkit import Action, Bid, Pass, Play
+from cardkit import Action, Bid, Card, Pass, Play, View
 from cardkit.registry import get_game
-from cardkit.spaces import ActionSpace, ObservationSpace, Part
+from cardkit.spaces import ActionSpace, ObservationSpace, Part, default_observer
 from cardkit.testing import ConformanceError, check_spaces
 from tests import tinygame
 from tests.tinygame import TinyGame
+
+if TYPE_CHECKING:
+    from decimal import Decimal as Mystery
 
 
 def test_a_space_numbers_its_actions_in_order() -> None:
@@ -228,3 +232,18 @@ def test_the_uno_fast_path_gives_the_view_observation() -> None:
     state = game.create(3, 8)
     for seat in range(3):
         assert space.observe(state, seat) == space.encode(state.view(seat))
+
+
+@attrs.frozen(slots=True)
+class OddView(View):
+    hand: tuple[Card, ...]
+    mystery: Mystery  # a name only a type checker knows: left out
+    points: int
+
+
+def test_the_generic_observation_leaves_out_a_field_it_cannot_read() -> None:
+    space = default_observer(OddView, 2, tinygame.DECK)
+    assert [(p.name, p.size) for p in space.parts] == [("to_act", 2), ("hand", 9), ("points", 1)]
+    view = OddView(1, (1,), (tinygame.WILD,), None, 7)  # type: ignore[arg-type]
+    # seat 1 is to act: the viewer, first of to_act; the wild is face 8 of the 9
+    assert list(space.encode(view)) == [1.0, 0.0, *[0.0] * 8, 1.0, 7.0]

@@ -26,7 +26,7 @@ def all_actions(players: int, options: OhHellOptions) -> tuple[Action, ...]:
 
 
 def observer(players: int, options: OhHellOptions) -> ObservationSpace:
-    """The observation of a seat's view (layout in the README): card planes over the
+    """The observation of a seat's view (layout in docs/rl.md): card planes over the
     deck's cards by id (suit by suit), seats counted from the viewer (0 is the viewer,
     1 the seat to its left, ...)."""
     n = players
