@@ -32,6 +32,7 @@ from benchmarks.loops import (
     per_match,
 )
 from benchmarks.measure import Stat, fmt, peak_kib, processes, rates, run_process
+from benchmarks.rl import report as rl_report
 from benchmarks.search import search_costs
 
 HERE = Path(__file__).resolve().parent
@@ -376,6 +377,7 @@ FIGURES: dict[str, Callable[[Config], Report]] = {
     "worlds": worlds,
     "memory": memory,
     "scale": scale,
+    "rl": rl_report,
 }
 
 

@@ -48,6 +48,12 @@ refuses a position that breaks the rules) and deals the cards a seat cannot see
 seat knows: its cards, the cards played, the tricks that show voids, hand sizes
 and the options). A rebuilt state counts its steps from the position's
 ``step`` (:attr:`State.step_offset`), so its chance draws continue the original's.
+
+Action spaces and observations (:mod:`cardkit.spaces`): a game that lists
+every action it can ever take (:meth:`Game.all_actions`) has a fixed
+:meth:`Game.action_space`; :meth:`Game.observation_space` encodes a seat's view
+as a fixed-length list of floats (the game's :meth:`Game.observer`, or a
+generic one from its view class).
 """
 
 from __future__ import annotations
@@ -572,6 +578,7 @@ if TYPE_CHECKING:  # a default, so that a bare ``Game`` means ``Game[State]`` (P
     from typing_extensions import TypeVar as DefaultTypeVar
 
     from cardkit.positions import Common
+    from cardkit.spaces import ActionSpace, ObservationSpace
 
     S = DefaultTypeVar("S", bound=State, default=State, covariant=True)
 else:
@@ -719,6 +726,69 @@ class Game(ABC, Generic[S]):
         lines = [self.line(e, viewer) for e in events if e.seen_by(viewer)]
         return "; ".join(lines) or f"seat {seat}: {action}"
 
+    # -- action spaces and observations (see cardkit.spaces) -------------------------
+
+    def all_actions(self, players: int, options: Any) -> Sequence[Action] | None:
+        """Every action a match with these settings can ever take, in a stable order
+        (``options``: the typed record); ``None`` (the default): no action space.
+
+        :meth:`action_space` numbers them in this order, and the conformance kit
+        checks that every legal action of its matches is among them."""
+        return None
+
+    def action_space(self, players: int, options: Any = None) -> ActionSpace:
+        """The :class:`~cardkit.spaces.ActionSpace` of these settings (built once);
+        ``options``: the typed record, a mapping of values or None (the defaults).
+        ``NotImplementedError`` for a game that lists no actions."""
+        from cardkit.spaces import ActionSpace
+
+        record = self._settings(options)
+        key = ("actions", players, _key(record))
+        cache = self.__dict__.setdefault("_spaces", {})
+        found = cache.get(key)
+        if found is None:
+            listed = self.all_actions(players, record)
+            if listed is None:
+                raise NotImplementedError(f"{self.id} declares no action space")
+            found = cache[key] = ActionSpace(listed)
+        assert isinstance(found, ActionSpace)
+        return found
+
+    def observer(self, players: int, options: Any) -> ObservationSpace | None:
+        """The game's own encoding of a seat's view (``options``: the typed record);
+        ``None`` (the default): :meth:`observation_space` builds the generic one."""
+        return None
+
+    def observation_space(self, players: int, options: Any = None) -> ObservationSpace:
+        """The :class:`~cardkit.spaces.ObservationSpace` of these settings (built once):
+        the game's :meth:`observer`, else :func:`~cardkit.spaces.default_observer` from
+        the class of its views."""
+        from cardkit.spaces import ObservationSpace, default_observer
+
+        record = self._settings(options)
+        key = ("observations", players, _key(record))
+        cache = self.__dict__.setdefault("_spaces", {})
+        found = cache.get(key)
+        if found is None:
+            found = self.observer(players, record)
+            if found is None:
+                sample = self.new_state(players, 0, record, True)
+                deck = self.deck(players, record)
+                found = default_observer(type(sample.view(0)), players, deck)
+            cache[key] = found
+        assert isinstance(found, ObservationSpace)
+        return found
+
+    def running_scores(self, state: State) -> tuple[float, ...] | None:
+        """Each seat's score so far, for rewards during a match; ``None`` (the default):
+        a match is scored by its :meth:`State.result` only."""
+        return None
+
+    def _settings(self, options: Any) -> Any:
+        if self.Options is not None and isinstance(options, self.Options):
+            return options
+        return self.make_options(options)
+
     # -- positions (see cardkit.positions) -------------------------------------------
 
     def position(self, state: State, seat: int | None = None) -> dict[str, Any]:
@@ -795,6 +865,13 @@ class Game(ABC, Generic[S]):
         from cardkit.positions import PositionError
 
         raise PositionError(f"{self.id} has no sampled worlds")
+
+
+def _key(options: Any) -> Any:
+    """A cache key for an options record (a plain mapping of values by its items)."""
+    if isinstance(options, Mapping):
+        return tuple(sorted((k, repr(v)) for k, v in options.items()))
+    return options
 
 
 def _shown(value: Any) -> str:

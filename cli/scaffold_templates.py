@@ -112,6 +112,12 @@ PLAYS = {card: Play(card) for card in DECK.cards}
 PLAY_TABLE = DECK.table(PLAYS.__getitem__)  # the plays of any set of cards, in deck order
 
 
+def all_actions() -> tuple[Action, ...]:
+    """Every action a match can ever take, in a fixed order: the game's action space
+    (``GAME.action_space(players)``), which numbers them for learning agents."""
+    return tuple(PLAYS.values())
+
+
 def parse(text: str) -> Action:
     """The action written ``text``."""
     parts = words(text)
@@ -405,7 +411,7 @@ from typing import Any, ClassVar
 
 from cardkit import Action, Deck, Game, OptionError, State
 
-from __PACKAGE__.actions import parse
+from __PACKAGE__.actions import all_actions, parse
 from __PACKAGE__.bot import GreedyBot
 from __PACKAGE__.cards import DECK, GAME_ID
 from __PACKAGE__.rules import RULES
@@ -445,6 +451,9 @@ class __CAMEL__Game(Game[__CAMEL__State]):
     def parse_action(self, text: str, state: State | None = None) -> Action:
         return parse(text)
 
+    def all_actions(self, players: int, options: object) -> tuple[Action, ...]:
+        return all_actions()
+
     def max_steps(self, players: int, options: __CAMEL__Options) -> int:
         return (1 + players * options.hand_size) * options.hands
 '''
@@ -467,7 +476,8 @@ from __PACKAGE__.cards import DECK, GAME_ID
 GAME = get_game(GAME_ID)  # the game as cardkit finds it, through the entry point
 
 
-def test_conformance() -> None:
+def test_conformance() -> None:  # the action space too: one play per card
+    assert GAME.action_space(3).size == len(DECK)
     check_game(GAME, matches=5)
     check_game(GAME, matches=3, options={"trump": "none", "hand_size": 3})
 

@@ -419,6 +419,13 @@ class TinyGame(Game[TinyState]):
             return Play(DECK.card(parts[1]), parts[2] if len(parts) == 3 else None)
         raise ParseError(f"cannot read {text!r}: try pick high, pick low, play a3, cheer, decline")
 
+    def all_actions(self, players: int, options: TinyOptions) -> tuple[Action, ...]:
+        return CANDIDATES
+
+    def running_scores(self, state: State) -> tuple[float, ...]:
+        assert isinstance(state, TinyState)
+        return tuple(state.board.totals)
+
     def max_steps(self, players: int, options: TinyOptions) -> int:
         per_hand = 1 + players + players * options.hand_size * 2
         return 1 + per_hand * options.hands

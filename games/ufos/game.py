@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from cardkit import Action, Game, State
 from cardkit.events import Event, Played
-from games.ufos import actions
+from games.ufos import actions, spaces
 from games.ufos.bot import HeuristicBot
 from games.ufos.cards import DECK, SUIT_NAMES
 from games.ufos.rules import RULES
@@ -29,6 +29,9 @@ class UfosGame(Game[UfosState]):
     Options = UfosOptions
     rules = RULES
     table = staticmethod(build_table)
+    all_actions = staticmethod(spaces.all_actions)
+    observer = staticmethod(spaces.observer)
+    running_scores = staticmethod(spaces.running_scores)
     bots: ClassVar[Mapping[str, type[Any]]] = {"heuristic": HeuristicBot}
     suit_styles: ClassVar[Mapping[str, str]] = {
         "R": "red",

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from cardkit import Action, Game, OptionError, State, View
 from cardkit.positions import PositionError
+from games.universal_bid import spaces
 from games.universal_bid.actions import parse_action
 from games.universal_bid.bot import HeuristicBot
 from games.universal_bid.cards import CARDS, DECK
@@ -38,6 +39,9 @@ class UniversalBidGame(Game[UniversalBidState]):
     Options = UniversalBidOptions
     rules = RULES
     table = staticmethod(build_table)
+    all_actions = staticmethod(spaces.all_actions)
+    observer = staticmethod(spaces.observer)
+    running_scores = staticmethod(spaces.running_scores)
     bots: ClassVar[Mapping[str, type[Any]]] = {"heuristic": HeuristicBot}
     suit_styles: ClassVar[Mapping[str, str]] = {
         "E": "bold blue",

@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 from cardkit import Action, Game, State, View
 from cardkit.events import Dealt, Event
 from cardkit.positions import PositionError
+from games.uno_star_trek import spaces
 from games.uno_star_trek.actions import parse
 from games.uno_star_trek.bot import HeuristicBot
 from games.uno_star_trek.cards import DECK
@@ -33,6 +34,9 @@ class UnoStarTrek(Game[UnoState]):
     Options = UnoOptions
     rules = RULES
     table = staticmethod(build_table)
+    all_actions = staticmethod(spaces.all_actions)
+    observer = staticmethod(spaces.observer)
+    running_scores = staticmethod(spaces.running_scores)
     bots: ClassVar[Mapping[str, type[Any]]] = {"heuristic": HeuristicBot}
     suit_styles: ClassVar[Mapping[str, str]] = {
         "r": "bold red",

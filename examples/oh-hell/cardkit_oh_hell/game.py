@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 from cardkit import Action, Deck, Game, OptionError, State, View
 from cardkit.positions import PositionError
 
+from cardkit_oh_hell import spaces
 from cardkit_oh_hell.actions import parse
 from cardkit_oh_hell.bot import HeuristicBot
 from cardkit_oh_hell.cards import max_tricks
@@ -32,6 +33,9 @@ class OhHellGame(Game[OhHellState]):
     Options = OhHellOptions
     rules = RULES
     has_positions = True
+    all_actions = staticmethod(spaces.all_actions)
+    observer = staticmethod(spaces.observer)
+    running_scores = staticmethod(spaces.running_scores)
     bots: ClassVar[Mapping[str, type[Any]]] = {"heuristic": HeuristicBot}
     suit_styles: ClassVar[Mapping[str, str]] = {
         "C": "green",
