@@ -610,19 +610,47 @@ def _leak_counts(
 
     Right after a deal every hidden card is equally likely in any hidden place, so
     a uniform sampler puts a card back in its true place with probability
-    size / hidden cards: the chance level is the sum of size**2 / hidden per place.
+    size / hidden cards: the chance level is the sum of size**2 / hidden per place
+    (:func:`chance_overlap`, which also counts faces the deck holds several copies of).
     """
     seat = step % n
     truth = _hidden(state, seat)
-    total = sum(sum(c.values()) for c in truth.values())
-    if not total:
+    if not any(truth.values()):
         return 0, 0.0
-    chance = sum(sum(c.values()) ** 2 for c in truth.values()) / total
+    chance = chance_overlap(truth)
     found = 0
     for _ in range(LEAK_SAMPLES):
         hidden = _hidden(_world(game, n, seed, step, state, seat, rng, valid=False), seat)
         found += _overlap(hidden, truth)
     return found, chance * LEAK_SAMPLES
+
+
+def chance_overlap(truth: Mapping[str, Counter[Card]]) -> float:
+    """The overlap with ``truth`` (the cards of each hidden place) that a deal of the same
+    cards into places of the same sizes, uniform over every arrangement, gives on average.
+
+    A face with ``k`` copies among ``total`` hidden cards puts ``w`` copies in a place of
+    ``size`` with the hypergeometric probability, and meets the ``t`` copies truly there
+    ``min(t, w)`` times (for a face held once: ``size / total``).
+    """
+    from math import comb
+
+    faces: Counter[Card] = Counter()
+    for cards in truth.values():
+        faces.update(cards)
+    total = sum(faces.values())
+    expected = 0.0
+    for cards in truth.values():
+        size = sum(cards.values())
+        ways = comb(total, size)
+        for card, t in cards.items():
+            k = faces[card]
+            met = sum(
+                comb(k, w) * comb(total - k, size - w) * min(t, w)
+                for w in range(1, min(k, size) + 1)
+            )
+            expected += met / ways
+    return expected
 
 
 def chi_square_limit(df: int, z: float = 3.090) -> float:
