@@ -56,6 +56,7 @@ import attrs
 
 from cardkit import CHANCE, Action, Bid, Card, Pass, Scoreboard, SealedChoice, Shuffle, Trick
 from cardkit.errors import IllegalActionError, ParseError
+from cardkit.game import _STALE
 from cardkit.positions import UNKNOWN, Common, PositionError, card_of, listed, whole
 from cardkit.seats import TurnOrder
 from games.ufos.actions import CHOOSE, CHOOSES, LEADS, PLAYS, Choose, PlayCard, Spy, Wait, parse
@@ -84,7 +85,6 @@ _COLOURED = DECK.mask(c for c in DECK.faces if c.suit != BLUE)
 _B10_COPIES = _COPIES[B10.id]
 _B12_COPIES = _COPIES[B12.id]
 _BIT = attrgetter("bit")
-_ID = attrgetter("id")
 _SUIT = attrgetter("suit")
 _SEAT = itemgetter(0)
 _CARD = itemgetter(1)
@@ -124,9 +124,7 @@ def position_part(state: UfosState, seat: int | None = None) -> dict[str, Any]:
         "hands": hands,
         "picks": picks,
         "auction": [[s, str(a)] for s, a in state.auction],
-        "past_tricks": [
-            _trick_json(t) for t in (*state._earlier, state._last_plays) if t
-        ],
+        "past_tricks": [_trick_json(t) for t in (*state._earlier, state._last_plays) if t],
         "trick": _trick_json(trick.plays()) if trick is not None else [],
         "last_hand": {"tricks": list(state.last_tricks), "points": list(state.last_scores)},
     }
@@ -423,7 +421,7 @@ def _start_points(
     for s, points in enumerate(start):
         if points < 0:
             raise PositionError(
-                f"seat {s} has too few points for what this hand took from it: "
+                f"seat {s} cannot hold {common.scores[s]} points after this hand's auction: "
                 f"it would have begun the hand with {points}"
             )
     return start
@@ -505,75 +503,81 @@ class UnseenDeal:
         keys = {s: tuple(g for g, mask in enumerate(groups) if mask & _SUIT_BIT[s]) for s in suits}
         classes = sorted(set(keys.values()))
         class_of = {s: classes.index(k) for s, k in keys.items()}
-        self.cards: list[list[Card]] = [[] for _ in range(len(classes) + 1)]  # the last: free
-        for card in pool:
-            self.cards[class_of.get(card.suit, len(classes))].append(card)
+        self.indices: list[list[int]] = [[] for _ in range(len(classes) + 1)]  # last: free
+        for j, card in enumerate(pool):
+            self.indices[class_of.get(card.suit, len(classes))].append(j)
         caps = tuple(sum(sizes[i] for i in members[g]) for g in groups)
         allowed = tuple(
             tuple(k for k, lacked_by in enumerate(classes) if g not in lacked_by)
             for g in range(len(groups))
         )
-        self.counts = tuple(len(c) for c in self.cards[:-1])
+        self.counts = tuple(len(c) for c in self.indices[:-1])
         self.table = _count_table(caps, allowed)
         if self.table.weight(0, self.counts) == 0.0:
             raise PositionError("no deal of the hidden cards meets what the seat has seen")
 
     def draw(self, rng: random.Random) -> list[list[Card]]:
         """One deal: each place's cards, in id order."""
-        sizes = self.sizes
-        out: list[list[Card]] = [[] for _ in sizes]
-        if self.free:
-            _shuffle_into(self.pool, sizes, self.live, out, rng)
-            return out
-        return self._draw_constrained(rng, out)
+        return self.draw_held(rng)[0]
 
     def draw_held(self, rng: random.Random) -> tuple[list[list[Card]], list[int]]:
         """One deal, as :meth:`draw`, and the bitmask of each place's cards."""
-        if not self.free:
-            out = self.draw(rng)
-            return out, [reduce(or_, map(_BIT, cards), 0) for cards in out]
-        # the unconstrained deal of draw(), written out: a block of a random order each
-        pool = self.pool
-        bits = self.bits
-        count = len(pool)
         sizes = self.sizes
-        out = [[] for _ in sizes]
+        out: list[list[Card]] = [[] for _ in sizes]
         masks = [0] * len(sizes)
-        live = self.live
-        if len(live) == 1:
-            out[live[0]] = pool.copy()
-            masks[live[0]] = reduce(or_, bits, 0)
+        if self.free:
+            self._fill(_order(len(self.pool), rng), self.live, out, masks, rng, True)
             return out, masks
-        keys = list(starmap(rng.random, repeat((), count)))
-        order = sorted(range(count), key=keys.__getitem__)
-        start = 0
-        for i in live:
-            end = start + sizes[i]
-            if end - start == 1:
-                out[i] = [pool[order[start]]]
-                masks[i] = bits[order[start]]
-            else:
-                picked = itemgetter(*sorted(order[start:end]))
-                out[i] = list(picked(pool))
-                masks[i] = reduce(or_, picked(bits), 0)
-            start = end
-        return out, masks
-
-    def _draw_constrained(self, rng: random.Random, out: list[list[Card]]) -> list[list[Card]]:
-        sizes = self.sizes
         takes = self.table.draw(self.counts, rng)
-        shares: list[list[Card]] = [[] for _ in takes]
-        for k, mine in enumerate(self.cards):
+        shares: list[list[int]] = [[] for _ in takes]
+        for k, mine in enumerate(self.indices):
             if len(mine) > 1:
-                mine = _permuted(mine, rng)
+                mine = [mine[k] for k in _order(len(mine), rng)]
             start = 0
             for g, take in enumerate(takes):
                 end = start + take[k]
                 shares[g] += mine[start:end]
                 start = end
         for g, places in enumerate(self.members):
-            _shuffle_into(shares[g], sizes, places, out, rng, ordered=False)
-        return out
+            self._fill(shares[g], places, out, masks, rng, False)
+        return out, masks
+
+    def _fill(
+        self,
+        indices: list[int],
+        places: list[int],
+        out: list[list[Card]],
+        masks: list[int],
+        rng: random.Random,
+        shuffled: bool,
+    ) -> None:
+        """Deal the pool's cards at ``indices`` (in a uniformly random order if
+        ``shuffled``) uniformly into ``places``: each takes a block of a random order."""
+        pool = self.pool
+        bits = self.bits
+        sizes = self.sizes
+        several = len(places) > 1
+        if several and not shuffled:
+            indices = [indices[k] for k in _order(len(indices), rng)]
+        start = 0
+        for i in places:
+            end = start + sizes[i]
+            block = sorted(indices[start:end]) if several else sorted(indices)
+            if len(block) == 1:
+                out[i] = [pool[block[0]]]
+                masks[i] = bits[block[0]]
+            elif block:
+                picked = itemgetter(*block)
+                out[i] = list(picked(pool))
+                masks[i] = reduce(or_, picked(bits), 0)
+            start = end
+
+
+def _order(count: int, rng: random.Random) -> list[int]:
+    """0 to ``count - 1`` in a uniformly random order (sorted by random keys, which are
+    drawn without a Python loop)."""
+    keys = list(starmap(rng.random, repeat((), count)))
+    return sorted(range(count), key=keys.__getitem__)
 
 
 _INVERSE_FACTORIAL = tuple(1.0 / math.factorial(k) for k in range(len(DECK) + 1))
@@ -662,43 +666,6 @@ def _count_table(caps: tuple[int, ...], allowed: tuple[tuple[int, ...], ...]) ->
     return table
 
 
-def _keys(count: int, rng: random.Random) -> list[float]:
-    """``count`` random floats (drawn without a Python loop)."""
-    return list(starmap(rng.random, repeat((), count)))
-
-
-def _permuted(cards: Sequence[Card], rng: random.Random) -> list[Card]:
-    """``cards`` in a uniformly random order."""
-    keys = _keys(len(cards), rng)
-    return [cards[k] for k in sorted(range(len(cards)), key=keys.__getitem__)]
-
-
-def _shuffle_into(
-    cards: list[Card],
-    sizes: Sequence[int],
-    places: list[int],
-    out: list[list[Card]],
-    rng: random.Random,
-    ordered: bool = True,
-) -> None:
-    """Deal ``cards`` uniformly into ``places`` (of ``sizes``), each place in id order
-    (``ordered``: ``cards`` already are): the places take the blocks of a random order."""
-    if len(places) == 1:
-        out[places[0]] = cards.copy() if ordered else sorted(cards, key=_ID)
-        return
-    keys = _keys(len(cards), rng)
-    order = sorted(range(len(cards)), key=keys.__getitem__)
-    start = 0
-    for i in places:
-        end = start + sizes[i]
-        if end - start == 1:
-            out[i] = [cards[order[start]]]
-        elif end > start:
-            picked = itemgetter(*(sorted(order[start:end]) if ordered else order[start:end]))
-            out[i] = list(picked(cards)) if ordered else sorted(picked(cards), key=_ID)
-        start = end
-
-
 @attrs.frozen(slots=True)
 class _Skeleton:
     """What a view fixes of its worlds: a state with every known part (the others'
@@ -716,20 +683,26 @@ class _Skeleton:
     """The seats whose Game Card (given) the seat has seen, but not their Suit Card."""
 
 
-_LAST: list[tuple[UfosView, _Skeleton]] = []
-"""The last view a world was sampled from, and its skeleton (a bot samples many)."""
+_RECENT: dict[int, tuple[UfosView, _Skeleton]] = {}
+"""The skeletons of the last few views worlds were sampled from (a bot samples many
+worlds from one view), by the view's id; the view is kept to check it is the same."""
+
+RECENT = 16
+"""How many views' skeletons :data:`_RECENT` keeps."""
 
 
 def sample_world(game: UfosGame, view: UfosView, rng: random.Random) -> UfosState:
     """A world consistent with ``view`` (see the module docstring): a copy of the view's
     skeleton (kept for the next draw from the same view) with the unseen cards dealt
     and the unseen pick parts drawn."""
-    last = _LAST[0] if _LAST else None
-    if last is not None and last[0] is view:
-        skeleton = last[1]
+    kept = _RECENT.get(id(view))
+    if kept is not None and kept[0] is view:
+        skeleton = kept[1]
     else:
         skeleton = _skeleton(game, view)
-        _LAST[:] = [(view, skeleton)]
+        if len(_RECENT) >= RECENT:
+            _RECENT.pop(next(iter(_RECENT)), None)
+        _RECENT[id(view)] = (view, skeleton)
     world = skeleton.state.__deepcopy__({})  # what clone() does, without copy.deepcopy
     world.seed = rng.getrandbits(32)
     if skeleton.deal is not None:
@@ -850,6 +823,8 @@ def _skeleton(game: UfosGame, view: UfosView) -> _Skeleton:
         history=[],
         log=None,
         _rng=None,
+        _legal_seat=_STALE,
+        _legal=(),
         auto_chance=True,
         step_offset=view.step,
         order=TurnOrder(n, view.dealer, turn),

@@ -6,6 +6,8 @@ from __future__ import annotations
 import copy
 import json
 import random
+from collections import Counter
+from itertools import combinations
 from pathlib import Path
 from typing import Any
 
@@ -14,8 +16,9 @@ import pytest
 from cardkit import CHANCE, Action, RandomBot
 from cardkit.bots import bot_seed
 from cardkit.positions import PositionError, load_position
-from cardkit.testing import check_positions, check_uniform
-from games.ufos import GAME, PlayCard, UfosState
+from cardkit.testing import check_positions, check_uniform, chi_square_limit
+from games.ufos import DECK, GAME, PlayCard, UfosState
+from games.ufos.position import deal_unseen
 
 from .helpers import HIGH_EXAMPLE, SUIT_HANDS, deal, new, play_tricks, run
 
@@ -384,7 +387,28 @@ def test_worlds_draw_the_suit_cards_a_seat_has_not_seen_uniformly() -> None:
     # has seen seat 0's Suit Card (it won the bid) but not those of seats 2 and 3: each
     # is any of 5, so 3 x 5 x 5 = 75 worlds.
     position = GAME.position(two_tricks_left())
-    check_uniform(GAME, position, 1, deals=75, samples=4500, seed=4)
+    check_uniform(GAME, position, 1, deals=75, samples=2250, seed=4)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_worlds_at_every_moment_keep_the_view_and_are_valid_positions(players: int) -> None:
+    # the kit samples at its checkpoints, which U.F.O.s's loose max_steps puts past the
+    # end of most matches: here every 29th step, for every seat
+    seed = 40 + players
+    state = GAME.create(players, seed, {"respy": players % 2 == 0})
+    bots = [RandomBot(GAME, s, bot_seed(seed, s)) for s in range(players)]
+    rng = random.Random(seed)
+    inventory = Counter(c for z in state.zones() for c in z.cards)
+    while not state.is_over():
+        if len(state.history) % 29 == 0:
+            for seat in range(players):
+                view = state.view(seat)
+                world = GAME.sample_world(view, rng)
+                assert world.view(seat) == view
+                assert Counter(c for z in world.zones() for c in z.cards) == inventory
+                same_now(world, GAME.from_position(json.loads(json.dumps(GAME.position(world)))))
+        seat = state.to_act()[0]
+        state.apply(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
 
 
 def test_a_world_keeps_the_shown_voids_and_the_cards_seen() -> None:
@@ -425,3 +449,58 @@ def test_a_world_plays_on_like_its_own_position() -> None:
         world.apply(seat, action)
         rebuilt.apply(seat, action)
         same_now(world, rebuilt)
+
+
+def deals_by_hand(pool: str, sizes: tuple[int, ...], lacking: tuple[int, ...]) -> Counter[Any]:
+    """Every deal of the pool's cards (each copy a card of its own) into places of
+    ``sizes`` where no place holds a suit it lacks, counted by what each place holds."""
+    cards = DECK.cards_of(pool)
+    found: Counter[Any] = Counter()
+
+    def place(i: int, left: list[int], made: list[tuple[str, ...]]) -> None:
+        if i == len(sizes):
+            found[tuple(made)] += 1
+            return
+        for chosen in combinations(left, sizes[i]):
+            if any(BITS[cards[j].suit] & lacking[i] for j in chosen):
+                continue
+            rest = [j for j in left if j not in chosen]
+            place(i + 1, rest, [*made, tuple(sorted(cards[j].text for j in chosen))])
+
+    place(0, list(range(len(cards))), [])
+    return found
+
+
+BITS = {"R": 1, "Y": 2, "G": 4, "T": 8, "B": 0}
+
+DEALS = [
+    # one place lacks red, another green; the third may hold anything
+    ("R1 R2 Y1 Y2 G1 B10 B10", (2, 2, 3), (1, 0, 4)),
+    # every place lacks a suit
+    ("R1 R2 R3 Y1 Y2 G1 G2 B12", (3, 3, 2), (1, 2, 4)),
+    # two places lack the same suit
+    ("R1 R2 R3 Y1 Y2 G1 G2 T5", (2, 2, 2, 2), (1, 1, 2, 0)),
+]
+
+
+@pytest.mark.parametrize(("pool", "sizes", "lacking"), DEALS)
+def test_the_unseen_cards_are_dealt_uniformly_under_voids(
+    pool: str, sizes: tuple[int, ...], lacking: tuple[int, ...]
+) -> None:
+    exact = deals_by_hand(pool, sizes, lacking)
+    ways = sum(exact.values())
+    cards = sorted(DECK.cards_of(pool), key=lambda c: c.id)
+    rng = random.Random(1)
+    samples = 4000
+    seen: Counter[Any] = Counter()
+    for _ in range(samples):
+        hands = deal_unseen(cards, sizes, lacking, rng)
+        seen[tuple(tuple(sorted(c.text for c in h)) for h in hands)] += 1
+    assert set(seen) == set(exact)
+    chi = sum((seen[k] - samples * w / ways) ** 2 / (samples * w / ways) for k, w in exact.items())
+    assert chi < chi_square_limit(len(exact) - 1)
+
+
+def test_an_impossible_deal_is_refused() -> None:
+    with pytest.raises(PositionError, match="no deal of the hidden cards"):
+        deal_unseen(list(DECK.cards_of("R1 R2")), (1, 1), (1, 1), random.Random(0))
