@@ -583,6 +583,9 @@ def _order(count: int, rng: random.Random) -> list[int]:
 _INVERSE_FACTORIAL = tuple(1.0 / math.factorial(k) for k in range(len(DECK) + 1))
 
 
+_Splits = tuple[list[tuple[int, ...]], list[float], list[tuple[int, ...]]]
+
+
 class _CountTable:
     """How many deals give each split of the class counts among the groups (lazily).
 
@@ -595,12 +598,11 @@ class _CountTable:
         self.caps = caps
         self.allowed = allowed
         self.rest = tuple(sum(caps[g:]) for g in range(len(caps) + 1))
-        self.options: dict[tuple[int, tuple[int, ...]], tuple[list[tuple[int, ...]], list[float]]]
-        self.options = {}
+        self.options: dict[tuple[int, tuple[int, ...]], _Splits] = {}
 
-    def _splits(self, g: int, left: tuple[int, ...]) -> tuple[list[tuple[int, ...]], list[float]]:
-        """The takes of group ``g`` (one count per class, then the free cards) and their
-        cumulative weights."""
+    def _splits(self, g: int, left: tuple[int, ...]) -> _Splits:
+        """The takes of group ``g`` (one count per class, then the free cards), their
+        cumulative weights and the class counts each leaves."""
         found = self.options.get((g, left))
         if found is not None:
             return found
@@ -608,6 +610,7 @@ class _CountTable:
         free_left = self.rest[g] - sum(left)
         takes: list[tuple[int, ...]] = []
         cumulative: list[float] = []
+        afters: list[tuple[int, ...]] = []
         total = 0.0
         inverse = _INVERSE_FACTORIAL
         last = g == len(self.caps) - 1
@@ -633,7 +636,8 @@ class _CountTable:
             total += w
             takes.append((*take, spare))
             cumulative.append(total)
-        found = self.options[(g, left)] = (takes, cumulative)
+            afters.append(after)
+        found = self.options[(g, left)] = (takes, cumulative, afters)
         return found
 
     def weight(self, g: int, left: tuple[int, ...]) -> float:
@@ -644,11 +648,15 @@ class _CountTable:
         """Each group's take, drawn with its exact probability."""
         left = counts
         out = []
+        splits = self._splits
+        rnd = rng.random
         for g in range(len(self.caps)):
-            takes, cumulative = self._splits(g, left)
-            take = takes[bisect_right(cumulative, rng.random() * cumulative[-1])]
-            out.append(take)
-            left = tuple(n - t for n, t in zip(left, take[:-1], strict=True))
+            takes, cumulative, afters = splits(g, left)
+            k = bisect_right(cumulative, rnd() * cumulative[-1])
+            if k == len(takes):  # the draw rounded up to the total
+                k -= 1
+            out.append(takes[k])
+            left = afters[k]
         return out
 
 
