@@ -494,25 +494,12 @@ class UnseenDeal:
         self.bits = list(map(_BIT, pool))
         if self.free:
             return
-        members: dict[int, list[int]] = {}
-        for i in self.live:
-            members.setdefault(lacking[i] & lacked, []).append(i)
-        groups = sorted(members, key=lambda g: (g == 0, g))  # the group lacking nothing last
-        self.members = [members[g] for g in groups]
-        suits = [s for s in SUITS if _SUIT_BIT[s] & lacked]
-        keys = {s: tuple(g for g, mask in enumerate(groups) if mask & _SUIT_BIT[s]) for s in suits}
-        classes = sorted(set(keys.values()))
-        class_of = {s: classes.index(k) for s, k in keys.items()}
-        self.indices: list[list[int]] = [[] for _ in range(len(classes) + 1)]  # last: free
+        self.members, class_of, self.table = _structure(self.sizes, tuple(lacking), lacked)
+        free = len(set(class_of.values()))
+        self.indices: list[list[int]] = [[] for _ in range(free + 1)]  # the last: free cards
         for j, card in enumerate(pool):
-            self.indices[class_of.get(card.suit, len(classes))].append(j)
-        caps = tuple(sum(sizes[i] for i in members[g]) for g in groups)
-        allowed = tuple(
-            tuple(k for k, lacked_by in enumerate(classes) if g not in lacked_by)
-            for g in range(len(groups))
-        )
+            self.indices[class_of.get(card.suit, free)].append(j)
         self.counts = tuple(len(c) for c in self.indices[:-1])
-        self.table = _count_table(caps, allowed)
         if self.table.weight(0, self.counts) == 0.0:
             raise PositionError("no deal of the hidden cards meets what the seat has seen")
 
@@ -578,6 +565,39 @@ def _order(count: int, rng: random.Random) -> list[int]:
     drawn without a Python loop)."""
     keys = list(starmap(rng.random, repeat((), count)))
     return sorted(range(count), key=keys.__getitem__)
+
+
+_Structure = tuple[list[list[int]], dict[str, int], "_CountTable"]
+_STRUCTURES: dict[tuple[tuple[int, ...], tuple[int, ...], int], _Structure] = {}
+"""The groups, classes and count table of each set of sizes and voids (see
+:class:`UnseenDeal`), made once."""
+
+
+def _structure(sizes: tuple[int, ...], lacking: tuple[int, ...], lacked: int) -> _Structure:
+    """The places of each group, the class of each lacked suit and the count table, for
+    places of ``sizes`` lacking ``lacking`` when the suits ``lacked`` matter."""
+    key = (sizes, lacking, lacked)
+    found = _STRUCTURES.get(key)
+    if found is not None:
+        return found
+    members: dict[int, list[int]] = {}
+    for i in range(len(sizes)):
+        if sizes[i]:
+            members.setdefault(lacking[i] & lacked, []).append(i)
+    groups = sorted(members, key=lambda g: (g == 0, g))  # the group lacking nothing last
+    suits = [s for s in SUITS if _SUIT_BIT[s] & lacked]
+    keys = {s: tuple(g for g, mask in enumerate(groups) if mask & _SUIT_BIT[s]) for s in suits}
+    classes = sorted(set(keys.values()))
+    class_of = {s: classes.index(k) for s, k in keys.items()}
+    caps = tuple(sum(sizes[i] for i in members[g]) for g in groups)
+    allowed = tuple(
+        tuple(k for k, lacked_by in enumerate(classes) if g not in lacked_by)
+        for g in range(len(groups))
+    )
+    if len(_STRUCTURES) > 256:
+        _STRUCTURES.clear()
+    found = _STRUCTURES[key] = ([members[g] for g in groups], class_of, _count_table(caps, allowed))
+    return found
 
 
 _INVERSE_FACTORIAL = tuple(1.0 / math.factorial(k) for k in range(len(DECK) + 1))
