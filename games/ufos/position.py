@@ -711,7 +711,7 @@ class _Skeleton:
     """The seats whose Game Card (given) the seat has seen, but not their Suit Card."""
 
 
-_RECENT: dict[int, tuple[UfosView, _Skeleton]] = {}
+_RECENT: dict[int, tuple[UfosView, UfosGame, _Skeleton]] = {}
 """The skeletons of the last few views worlds were sampled from (a bot samples many
 worlds from one view), by the view's id; the view is kept to check it is the same."""
 
@@ -724,13 +724,13 @@ def sample_world(game: UfosGame, view: UfosView, rng: random.Random) -> UfosStat
     skeleton (kept for the next draw from the same view) with the unseen cards dealt
     and the unseen pick parts drawn."""
     kept = _RECENT.get(id(view))
-    if kept is not None and kept[0] is view:
-        skeleton = kept[1]
+    if kept is not None and kept[0] is view and kept[1] is game:
+        skeleton = kept[2]
     else:
         skeleton = _skeleton(game, view)
         if len(_RECENT) >= RECENT:
             _RECENT.pop(next(iter(_RECENT)), None)
-        _RECENT[id(view)] = (view, skeleton)
+        _RECENT[id(view)] = (view, game, skeleton)
     world = skeleton.state.__deepcopy__({})  # what clone() does, without copy.deepcopy
     world.seed = rng.getrandbits(32)
     if skeleton.deal is not None:
