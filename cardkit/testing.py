@@ -602,15 +602,15 @@ def _leak_counts(
     """How often the true hidden cards come back, and how often chance would bring them.
 
     Right after a deal every hidden card is equally likely in any hidden place, so
-    a uniform sampler fills each place with a uniform draw of its size from the
-    hidden cards: the chance level is :func:`_chance_overlap`.
+    a uniform sampler puts a card back in its true place with probability
+    size / hidden cards: the chance level is the sum of size**2 / hidden per place
+    (:func:`chance_overlap`, which also counts faces the deck holds several copies of).
     """
     seat = step % n
     truth = _hidden(state, seat)
-    total = sum(sum(c.values()) for c in truth.values())
-    if not total:
+    if not any(truth.values()):
         return 0, 0.0
-    chance = _chance_overlap(truth)
+    chance = chance_overlap(truth)
     found = 0
     for _ in range(LEAK_SAMPLES):
         hidden = _hidden(_world(game, n, seed, step, state, seat, rng, valid=False), seat)
@@ -618,30 +618,31 @@ def _leak_counts(
     return found, chance * LEAK_SAMPLES
 
 
-def _chance_overlap(truth: dict[str, Counter[Card]]) -> float:
-    """The overlap with ``truth`` (hidden place: its cards) that places filled by uniform
-    draws of their sizes from all the hidden cards give on average.
+def chance_overlap(truth: Mapping[str, Counter[Card]]) -> float:
+    """The overlap with ``truth`` (the cards of each hidden place) that a deal of the same
+    cards into places of the same sizes, uniform over every arrangement, gives on average.
 
-    A face held ``t`` times in a place of ``size``, of ``m`` hidden copies among
-    ``total``, comes back ``min(t, k)`` times when the draw holds ``k`` of them
-    (hypergeometric). With one copy of each card this is ``size**2 / total`` per place;
-    a deck with copies of a face (UNO) gives more.
+    A face with ``k`` copies among ``total`` hidden cards puts ``w`` copies in a place of
+    ``size`` with the hypergeometric probability, and meets the ``t`` copies truly there
+    ``min(t, w)`` times (for a face held once: ``size / total``).
     """
-    pool: Counter[Card] = Counter()
+    from math import comb
+
+    faces: Counter[Card] = Counter()
     for cards in truth.values():
-        pool.update(cards)
-    total = sum(pool.values())
+        faces.update(cards)
+    total = sum(faces.values())
     expected = 0.0
     for cards in truth.values():
         size = sum(cards.values())
         ways = comb(total, size)
-        for card, held in cards.items():
-            m = pool[card]
-            hits = sum(
-                min(held, k) * comb(m, k) * comb(total - m, size - k)
-                for k in range(1, min(m, size) + 1)
+        for card, t in cards.items():
+            k = faces[card]
+            met = sum(
+                comb(k, w) * comb(total - k, size - w) * min(t, w)
+                for w in range(1, min(k, size) + 1)
             )
-            expected += hits / ways
+            expected += met / ways
     return expected
 
 

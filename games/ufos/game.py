@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cardkit import Action, Game, State
+from cardkit import Action, Game, State, View
 from cardkit.events import Event, Played
+from cardkit.positions import PositionError
 from games.ufos import actions, spaces
 from games.ufos.bot import HeuristicBot
 from games.ufos.cards import DECK, SUIT_NAMES
+from games.ufos.position import sample_world
 from games.ufos.rules import RULES
 from games.ufos.state import RESPY_LIMIT, UfosOptions, UfosState
 from games.ufos.table import table as build_table
+from games.ufos.view import UfosView
 
 
 class UfosGame(Game[UfosState]):
@@ -26,6 +30,7 @@ class UfosGame(Game[UfosState]):
     default_players = 4
     cards = DECK
     state = UfosState
+    has_positions = True
     Options = UfosOptions
     rules = RULES
     table = staticmethod(build_table)
@@ -60,6 +65,15 @@ class UfosGame(Game[UfosState]):
         if isinstance(event, Played) and event.declare is not None:
             return f"seat {event.seat} leads {event.card.text} as {SUIT_NAMES[event.declare]}"
         return str(event)
+
+    def sample_world(self, view: View, rng: random.Random) -> UfosState:
+        """A world consistent with ``view`` (see :mod:`games.ufos.position`), built from it
+        directly: the cards the seat has not seen dealt uniformly among the deals where
+        no seat holds a suit it has shown it lacks, each pick part it has not seen drawn
+        uniformly. A world at the deal phase leaves its deal due (``resolve_chance``)."""
+        if not isinstance(view, UfosView):
+            raise PositionError(f"{self.id} samples worlds from its own views only")
+        return sample_world(self, view, rng)
 
 
 GAME = UfosGame()

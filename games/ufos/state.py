@@ -44,6 +44,7 @@ from cardkit import (
 from cardkit.events import BidMade, Dealt, MatchOver, Played, Received, TrickWon, only, others
 from cardkit.game import Refusal, highest
 from cardkit.options import Options, option
+from cardkit.positions import Common
 from games.ufos.actions import (
     CHOOSES,
     LEADS,
@@ -218,8 +219,9 @@ class UfosState(State):
         self.mode: str | None = None
         self.trick_order = ORDERS["X"]
         self._follows = _FOLLOWS["X"]
-        self._last_plays: tuple[tuple[int, Card, str], ...] | None = ()
-        """``last_trick.plays()``, made by the first view that needs it (None until then)."""
+        self._last_plays: tuple[tuple[int, Card, str], ...] = ()
+        self._earlier: tuple[tuple[tuple[int, Card, str], ...], ...] = ()
+        """This hand's finished tricks before the last one, as the view shows them."""
         self._auction_texts: tuple[tuple[int, str], ...] = ()
         self._bid_view: list[_BidPart | None] = [None] * n
 
@@ -595,7 +597,9 @@ class UfosState(State):
             self.won[self.last_winner].extend(self.last_trick.cards)
         self.last_trick = trick
         self.last_winner = winner
-        self._last_plays = None
+        if self._last_plays:
+            self._earlier = (*self._earlier, self._last_plays)
+        self._last_plays = trick.plays()
         if log is not None:
             log.append(TrickWon(winner, trick.cards[trick.best], sum(self.tricks), trick.pairs()))
         if self.hands[winner]:
@@ -638,6 +642,25 @@ class UfosState(State):
         scores = tuple(float(t) for t in self.board.totals)
         return Result(scores, highest(scores))
 
+    # -- positions (see games.ufos.position) --------------------------------------
+
+    def position_part(self, seat: int | None = None) -> dict[str, Any]:
+        from games.ufos.position import position_part
+
+        return position_part(self, seat)
+
+    def position_summary(self) -> tuple[int | None, tuple[int, ...], int]:
+        return (
+            self.order.dealer,
+            tuple(self.board.totals),
+            min(self.board.hands_played + 1, self.hands_total),
+        )
+
+    def restore_position(self, common: Common, part: Any) -> None:
+        from games.ufos.position import restore
+
+        restore(self, common, part)
+
     def __deepcopy__(self, memo: dict[int, Any]) -> UfosState:
         """A fast independent copy for :meth:`clone`: only the mutable parts are copied.
 
@@ -674,13 +697,6 @@ class UfosState(State):
 
     # -- what seats may see -----------------------------------------------------
 
-    def _last_trick_plays(self) -> tuple[tuple[int, Card, str], ...]:
-        plays = self._last_plays
-        if plays is None:
-            assert self.last_trick is not None
-            plays = self._last_plays = self.last_trick.plays()
-        return plays
-
     def view(self, seat: int) -> UfosView:
         bids = self._bid_view[seat]
         if bids is None:
@@ -706,11 +722,15 @@ class UfosState(State):
             self.mode,
             trick.plays() if trick is not None else (),
             trick.leader if trick is not None else None,
-            self._last_trick_plays(),
+            self._last_plays,
             self.last_winner if self.last_winner >= 0 else None,
             tuple(self.tricks),
             self.last_tricks,
             self.last_scores,
+            self._earlier,
+            self.step_offset + len(self.history),
+            self.options.starting_points,
+            self.respy,
         )
 
     def _auction_view(self) -> tuple[tuple[int, str], ...]:
@@ -758,12 +778,15 @@ class UfosState(State):
         )
 
     def zones(self) -> tuple[Zone, ...]:
+        """The cards and bid cards, each where it is. Every seat has seen the tricks won
+        played, and knows the box (the sets of absent seats) and the whole set of a seat
+        that has not laid its bid cards down: those zones are visible to everyone."""
         n = self.players
         everyone = _EVERYONE[n]
         zones = [Zone("stock", tuple(self.stock), _NOBODY)]
         for s in range(n):
             zones.append(Zone(f"hand {s}", tuple(self.hands[s]), frozenset({s})))
-            zones.append(Zone(f"tricks won {s}", tuple(self.won[s]), _NOBODY))
+            zones.append(Zone(f"tricks won {s}", tuple(self.won[s]), everyone))
         zones.append(Zone("trick", tuple(self.trick.cards) if self.trick else (), everyone))
         last = tuple(self.last_trick.cards) if self.last_trick else ()
         zones.append(Zone("last trick", last, everyone))
@@ -772,7 +795,7 @@ class UfosState(State):
         for s in range(n):
             pick = picks.get(s)
             if pick is None:
-                zones.append(Zone(f"bid cards {s}", BID_SET[s], frozenset({s})))
+                zones.append(Zone(f"bid cards {s}", BID_SET[s], everyone))
                 continue
             suit_card = SUIT_CARD[s][pick.suit]
             game_card = GAME_CARD[s][pick.game]
@@ -787,7 +810,7 @@ class UfosState(State):
                 Zone(f"game card {s}", (game_card,), everyone if revealed else frozenset({s}))
             )
         box = tuple(c for s in range(n, MAX_SETS) for c in BID_SET[s])
-        zones.append(Zone("box", box, _NOBODY))
+        zones.append(Zone("box", box, everyone))
         return tuple(zones)
 
 

@@ -24,7 +24,9 @@ class UfosView(View):
     trick)`` of the trick in play, led by ``leader``; ``last_trick`` and
     ``last_winner``: the trick just completed. ``tricks``: tricks taken.
     ``last_tricks`` and ``last_scores``: each seat's tricks and points in the
-    previous hand.
+    previous hand. ``earlier_tricks``: this hand's finished tricks before
+    ``last_trick``, as ``trick``. ``step``: the steps taken in the match so far (chance included).
+    ``starting_points`` and ``respy``: the match's options.
     """
 
     phase: str
@@ -55,3 +57,7 @@ class UfosView(View):
     tricks: tuple[int, ...]
     last_tricks: tuple[int, ...]
     last_scores: tuple[int, ...]
+    earlier_tricks: tuple[tuple[tuple[int, Card, str], ...], ...]
+    step: int
+    starting_points: int
+    respy: bool
