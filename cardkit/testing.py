@@ -626,8 +626,6 @@ def chance_overlap(truth: Mapping[str, Counter[Card]]) -> float:
     ``size`` with the hypergeometric probability, and meets the ``t`` copies truly there
     ``min(t, w)`` times (for a face held once: ``size / total``).
     """
-    from math import comb
-
     faces: Counter[Card] = Counter()
     for cards in truth.values():
         faces.update(cards)
