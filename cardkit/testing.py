@@ -123,7 +123,7 @@ def _play(
     state = game.create(n, seed, options, events=events, auto_chance=not events)
     bound = game.max_steps(n, state.options)
     bots = [RandomBot(game, s, bot_seed(seed, s)) for s in range(n)]
-    initial = _inventory(state)
+    initial: Counter[Card] = Counter()  # the cards in play, counted at the first decision
     poke = random.Random(seed)
     pool: dict[Action, None] = {}
     zones_before: list[Any] = []
@@ -140,6 +140,8 @@ def _play(
         for s in seats:
             if not state.legal_actions(s):
                 raise _fail(game, n, seed, step, f"seat {s} is to act but has no legal action")
+        if not initial:  # after the first deal: a game may list no zones before it
+            initial.update(_inventory(state))
         deep = step % deep_every == 0
         if deep:
             for s in range(n):
