@@ -86,7 +86,6 @@ _B10_COPIES = _COPIES[B10.id]
 _B12_COPIES = _COPIES[B12.id]
 _BIT = attrgetter("bit")
 _SUIT = attrgetter("suit")
-_SEAT = itemgetter(0)
 _CARD = itemgetter(1)
 
 
@@ -831,16 +830,20 @@ def _skeleton(game: UfosGame, view: UfosView) -> _Skeleton:
     order = ORDERS[trump or "X"]
     trick: Trick | None = None
     if phase == PLAY:
-        trick = Trick(view.leader if view.leader is not None else view.to_act[0])
+        trick = Trick(
+            view.leader if view.leader is not None else view.to_act[0], order=order, size=n
+        )
         for i, (s, c, suit) in enumerate(current):
-            trick.add(s, c, order, suit if i == 0 and c.suit == BLUE else None)
+            trick.play(s, c, suit if i == 0 and c.suit == BLUE else None)
     won: list[list[Card]] = [[] for _ in range(n)]
     for k in range(len(past) - 1):
         won[past[k + 1][0][0]].extend(map(_CARD, past[k]))
     last_trick: Trick | None = None
     if past:
         last = past[-1]
-        last_trick = Trick(last[0][0], list(map(_SEAT, last)), list(map(_CARD, last)))
+        last_trick = Trick(last[0][0], order=order, size=n)
+        for i, (s, c, suit) in enumerate(last):
+            last_trick.play(s, c, suit if i == 0 and c.suit == BLUE else None)
     turn = view.to_act[0] if phase in (PLAY, AUCTION) else view.dealer
     hands_played = view.hand_number if phase == OVER else view.hand_number - 1
     board = Scoreboard(list(view.points), 0)
