@@ -139,6 +139,16 @@ class Screen:
             line.truncate(width, overflow="ellipsis")
         return out
 
+    def head(self, console: Console, title: str, layout: TableLayout) -> list[Text]:
+        """The title line (with the layout's status) and the seats."""
+        width = max(console.width, 40)
+        head = Text()
+        head.append(f"── {title} ", style="bold green")
+        if layout.status:
+            head.append(f"· {layout.status} ", style="bold")
+        head.truncate(width, overflow="ellipsis")
+        return [head, *self.seats(layout, width)]
+
     def lines(
         self,
         console: Console,
@@ -146,17 +156,22 @@ class Screen:
         layout: TableLayout,
         legal: Sequence[Action],
         events: Sequence[str],
+        footer: Sequence[Text] = (),
+        events_title: str = "recent",
+        most_events: int | None = None,
     ) -> list[Text]:
-        """The whole screen, at most :data:`HEIGHT` lines of the console's width."""
+        """The whole screen, at most :data:`HEIGHT` lines of the console's width (more on a
+        taller terminal: the extra lines show more events).
+
+        ``footer`` replaces the legal actions when ``legal`` is empty (a bot's move, watch
+        mode); ``events`` are shown under ``events_title``, at most ``most_events`` of them
+        (:data:`EVENTS`, more on a taller terminal), as many as fit.
+        """
         width = max(console.width, 40)
-        out: list[Text] = []
-        head = Text()
-        head.append(f"── {title} ", style="bold green")
-        if layout.status:
-            head.append(f"· {layout.status} ", style="bold")
-        head.truncate(width, overflow="ellipsis")
-        out.append(head)
-        out.extend(self.seats(layout, width))
+        height = max(HEIGHT, console.height - 1)
+        if most_events is None:
+            most_events = EVENTS if height == HEIGHT else EVENTS + (height - HEIGHT) // 2
+        out = self.head(console, title, layout)
         you = layout.seat
         if layout.trick or layout.last_trick:
             line = Text()
@@ -178,13 +193,18 @@ class Screen:
             out.extend(_fit(console, text, width, 1))
         if layout.hand is not None:
             out.extend(_fit(console, self.hand(layout.hand, playable(legal)), width, 2))
-        room = HEIGHT - len(out) - 1 - min(ACTION_LINES, 2)  # the status/separator line
-        recent = list(events)[-max(0, min(EVENTS, room)) :] if room > 0 else []
+        bottom = min(ACTION_LINES, 2) if legal else max(1, len(footer))
+        room = height - len(out) - 1 - bottom  # the events' title line
+        recent = list(events)[-max(0, min(most_events, room)) :] if room > 0 else []
         if recent:
-            out.append(Text("recent", style="dim"))
+            out.append(Text(events_title, style="dim"))
             for event in recent:
                 line = Text("  ") + self.render.line(event)
                 out.extend(_fit(console, line, width, 1))
-        room = max(1, min(ACTION_LINES, HEIGHT - len(out)))
-        out.extend(self.actions(legal, width, room))
-        return out[:HEIGHT]
+        if legal:
+            room = max(1, min(ACTION_LINES, height - len(out)))
+            out.extend(self.actions(legal, width, room))
+        else:
+            for line in footer:
+                out.extend(_fit(console, line, width, 1))
+        return out[:height]
