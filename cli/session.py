@@ -279,10 +279,10 @@ class PlaySession:
         self.path = path
         self.out = console()
         self.render = Renderer(game, state.players, state.options)
-        self.screen = Screen(self.render)
+        self.screen = Screen(self.render, watching=watch)
+        self.watch = watch
         self.recent: list[str] = []  # the event lines of the last steps, for the screen
         self.recap = False  # the recent lines are a recap of a resumed match, not yet shown
-        self.watch = watch
         self.pace = Pace(delay, watch=watch)
         self.takebacks = list(takebacks or [])
         self.bots = bots if bots is not None else make_bots(game, state.seed, specs)
@@ -555,7 +555,7 @@ class PlaySession:
     def with_scores(self, layout: TableLayout, scored: HandScored) -> TableLayout:
         """``layout`` with each seat's points for the hand just scored as its note."""
         rows = tuple(
-            attrs.evolve(row, note=f"{scored.points[row.seat]:+d} this hand")
+            attrs.evolve(row, note=f"hand {scored.points[row.seat]:+d}")
             if row.seat < len(scored.points)
             else row
             for row in layout.seats
@@ -651,7 +651,7 @@ class PlaySession:
         layout = table_for(self.game, self.state.view(self.human), self.state.players)
         if self.out.is_terminal:
             self.out.clear()
-        for line in self.screen.head(self.out, f"{self.game.name}: the match is over", layout):
+        for line in self.screen.head(self.out, f"{self.game.name}: final table", layout):
             self.out.print(line, no_wrap=True, overflow="ellipsis")
         self.out.print(self.render.result(result, you, names))
         if you in result.winners:

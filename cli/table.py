@@ -48,14 +48,20 @@ def _fit(console: Console, text: Text, width: int, lines: int) -> list[Text]:
 class Screen:
     """Draws one game's table screen."""
 
-    def __init__(self, render: Renderer) -> None:
+    def __init__(self, render: Renderer, watching: bool = False) -> None:
         self.render = render
+        self.watching = watching  # the viewer's seat is named as a seat, not "you"
 
-    def seat_cell(self, row: SeatRow) -> Text:
+    def name(self, seat: int, you: int) -> str:
+        """``you`` for the viewer's seat (``seat N`` when watching), else ``seat N``."""
+        return "you" if seat == you and not self.watching else f"seat {seat}"
+
+    def seat_cell(self, row: SeatRow, you: int | None = None) -> Text:
         """``> you  D  7 cards  bid 2  tricks 1  score 12  passed``."""
         out = Text()
         out.append("> " if row.turn else "  ", style="bold green")
-        out.append(f"{row.label:<7}", style="bold" if row.label == "you" else "")
+        label = row.label if row.seat != you else self.name(row.seat, you)
+        out.append(f"{label:<7}", style="bold" if row.seat == you else "")
         out.append(" D " if row.dealer else "   ", style="bold")
         if row.held is not None:
             out.append(f"{row.held:>2} card{'s' if row.held != 1 else ' '}  ")
@@ -67,7 +73,7 @@ class Screen:
 
     def seats(self, layout: TableLayout, width: int) -> list[Text]:
         """One line per seat; two seats a line beyond six seats."""
-        cells = [self.seat_cell(row) for row in layout.seats]
+        cells = [self.seat_cell(row, layout.seat) for row in layout.seats]
         if len(cells) <= 6:
             for cell in cells:
                 cell.truncate(width, overflow="ellipsis")
@@ -91,7 +97,7 @@ class Screen:
         for i, p in enumerate(cards):
             if i:
                 out.append("  ")
-            out.append("you " if p.seat == you else f"seat {p.seat} ")
+            out.append(f"{self.name(p.seat, you)} ")
             out.append_text(self.render.card(p.card))
             if p.note:
                 out.append(f" {p.note}")
@@ -182,7 +188,7 @@ class Screen:
                 last = Text()
                 last.append("last  ", style="bold")
                 if layout.last_winner is not None:
-                    who = "you" if layout.last_winner == you else f"seat {layout.last_winner}"
+                    who = self.name(layout.last_winner, you)
                     last.append(f"(won by {who}) ")
                 last.append_text(self.played(layout.last_trick, you))
                 out.extend(_fit(console, last, width, 1))

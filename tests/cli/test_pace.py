@@ -1,0 +1,88 @@
+"""Pace and memory at the card table: the bots' moves paused, the hand's summary by seat,
+the final table, watch mode."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cardkit.record import Record
+from cli.app import app
+from tests.cli.test_pty import PROMPT, spawn
+
+pexpect = pytest.importorskip("pexpect")
+
+
+def test_each_hand_ends_with_its_summary_by_seat(runner: CliRunner, tmp_path: Path) -> None:
+    # tiny-cli: 2 hands; the summary names each seat, "you" for the person's
+    result = runner.invoke(
+        app,
+        ["play", "tiny-cli", "--seed", "3", "--save", str(tmp_path / "m.json")],
+        input="1\n" * 60,
+    )
+    assert result.exit_code == 0, result.output
+    summaries = re.findall(r"^  hand (\d) scored: (.*)$", result.output, re.MULTILINE)
+    assert [n for n, _ in summaries] == ["1", "2"]
+    for _, line in summaries:
+        assert re.fullmatch(r"you [+-]\d+ \(-?\d+\), seat 1 [+-]\d+ \(-?\d+\)", line), line
+
+
+def test_the_match_ends_with_the_final_table(runner: CliRunner, tmp_path: Path) -> None:
+    result = runner.invoke(
+        app,
+        ["play", "tiny-cli", "--seed", "3", "--save", str(tmp_path / "m.json")],
+        input="1\n" * 60,
+    )
+    assert result.exit_code == 0, result.output
+    end = result.output.split("── Tiny CLI: final table", 1)[1]
+    assert "you" in end.splitlines()[1] and "seat 1" in end.splitlines()[2]  # the seats
+    assert "Result" in end
+
+
+def test_any_key_skips_the_pause_after_a_bots_move(tmp_path: Path) -> None:
+    # a minute's pause per bot move: the match goes on within the timeout only if keys skip it
+    child = spawn(
+        "play", "tiny-cli", "--seed", "2", "--save", str(tmp_path / "m.json"), "--delay", "60"
+    )
+    child.expect(PROMPT)
+    child.sendline("1")
+    for _ in range(3):
+        if child.expect(["any key goes on at once", PROMPT]) == 1:
+            break
+        child.send("x")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_watch_plays_every_seat_and_q_quits(tmp_path: Path) -> None:
+    save = tmp_path / "w.json"
+    child = spawn(
+        "play", "tiny-cli", "--seed", "2", "--watch", "--delay", "60", "--save", str(save)
+    )
+    child.expect("space pause/go on · n next step · q quit")
+    child.send("n")  # the next step at once
+    child.expect("space pause/go on · n next step · q quit")
+    child.send("q")
+    child.expect("Resume with: cardkit play --resume")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    record = Record.load(save)
+    assert record.meta["play"]["watch"] is True
+    assert None not in record.meta["play"]["bots"]  # every seat is a bot
+    assert any(seat >= 0 for seat, _ in record.actions)
+
+
+def test_watch_to_the_end_without_a_pause(tmp_path: Path) -> None:
+    save = tmp_path / "w.json"
+    child = spawn("play", "tiny-cli", "--seed", "4", "--watch", "--save", str(save))  # --delay 0
+    child.expect("final table")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert Record.load(save).meta["play"]["watch"] is True
