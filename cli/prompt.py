@@ -78,7 +78,7 @@ def _read_key(timeout: float | None) -> str | None:
         ready, _, _ = select.select([fd], [], [], timeout)
         if not ready:
             return None
-        data = os.read(fd, 32)
+        data = os.read(fd, 1)  # one key at a time: two keys typed at once are two
     finally:
         termios.tcsetattr(fd, termios.TCSANOW, saved)
     if not data:

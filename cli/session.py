@@ -532,8 +532,8 @@ class PlaySession:
         title = f"{self.game.name}: your move"
         footer: list[Text] = []
         if self.watch:
-            title = f"{self.game.name}: watching (seat {self.human}'s view)"
-            footer.append(Text(WATCH_KEYS, style="dim"))
+            title = f"{self.game.name}: watching"
+            footer.append(Text(f"seat {self.human}'s view · {WATCH_KEYS}", style="dim"))
         elif not legal:
             title = f"{self.game.name}: bots' moves"
             footer.append(Text("any key goes on at once", style="dim"))

@@ -64,9 +64,9 @@ def test_watch_plays_every_seat_and_q_quits(tmp_path: Path) -> None:
     child = spawn(
         "play", "tiny-cli", "--seed", "2", "--watch", "--delay", "60", "--save", str(save)
     )
-    child.expect("space pause/go on · n next step · q quit")
+    child.expect("seat 0.s view · space pause/go on · n next step · q quit")
     child.send("n")  # the next step at once
-    child.expect("space pause/go on · n next step · q quit")
+    child.expect("seat 0.s view · space pause/go on · n next step · q quit")
     child.send("q")
     child.expect("Resume with: cardkit play --resume")
     child.expect(pexpect.EOF)
@@ -86,3 +86,49 @@ def test_watch_to_the_end_without_a_pause(tmp_path: Path) -> None:
     child.close()
     assert child.exitstatus == 0
     assert Record.load(save).meta["play"]["watch"] is True
+
+
+def _finished_record(runner: CliRunner, path: Path) -> Path:
+    result = runner.invoke(
+        app, ["play", "tiny-cli", "--seed", "3", "--save", str(path)], input="1\n" * 60
+    )
+    assert result.exit_code == 0, result.output
+    return path
+
+
+def test_replay_watch_steps_with_n_pauses_with_space_and_q_stops(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    record = _finished_record(runner, tmp_path / "m.json")
+    child = spawn("replay", str(record), "--watch", "--delay", "60")
+    child.expect(r"replay (\d+)/(\d+)")
+    first, total = int(child.match.group(1)), int(child.match.group(2))
+    assert total == len(Record.load(record).actions)
+    child.expect("space pause/go on · n next step · q quit")
+    child.send(" ")  # paused: nothing moves until a key
+    child.send("n")  # one step
+    child.expect(r"replay (\d+)/")
+    assert int(child.match.group(1)) > first
+    child.send("q")
+    child.expect(r"stopped at step \d+ of \d+")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_replay_watch_to_the_end_shows_the_final_table(runner: CliRunner, tmp_path: Path) -> None:
+    record = _finished_record(runner, tmp_path / "m.json")
+    child = spawn("replay", str(record), "--watch", "--delay", "0", "--seat", "1")
+    child.expect("seat 1's view")
+    child.expect("final table")
+    child.expect("Result")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_replay_watch_and_json_together_are_refused(runner: CliRunner, tmp_path: Path) -> None:
+    record = _finished_record(runner, tmp_path / "m.json")
+    result = runner.invoke(app, ["replay", str(record), "--watch", "--json"])
+    assert result.exit_code == 2
+    assert "give one of them" in result.output
