@@ -484,26 +484,33 @@ class PlaySession:
                 return None
             if word in HELP_WORDS:
                 self.help(legal)
+                if self.out.is_terminal:
+                    prompt("[dim]Enter: back to the table[/dim] ")
+                    self.show(legal)
                 continue
             if word in UNDO_WORDS:
                 if self.take_back():
                     if not self.out.is_terminal:  # a terminal shows it on the next screen
-                        self.say(self.recent[-1], style="bold")
+                        self.say(legal, self.recent[-1], style="bold")
                     return _UNDO
-                self.say("nothing to take back: you have not moved yet in this match")
+                self.say(legal, "nothing to take back: you have not moved yet in this match")
                 continue
             if word in HINT_WORDS:
-                self.say(self.hint(legal), style="bold")
+                self.say(legal, self.hint(legal), style="bold")
                 continue
             found = self.read(text, legal)
             if isinstance(found, str):
-                self.say(found)
+                self.say(legal, found)
                 continue
             return found
 
-    def say(self, line: str, style: str = "red") -> None:
-        """One line under the prompt (a refusal, a hint)."""
-        self.out.print(self.render.line(line), style=style, soft_wrap=True)
+    def say(self, legal: tuple[Action, ...], line: str, style: str = "red") -> None:
+        """One line for the person (a refusal, a hint): on a terminal the screen is drawn
+        again with it above the prompt, so that the table stays whole; else a line."""
+        if self.out.is_terminal:
+            self.show(legal, note=Text.assemble(self.render.line(line), style=style))
+        else:
+            self.out.print(self.render.line(line), style=style, soft_wrap=True)
 
     def hint(self, legal: tuple[Action, ...]) -> str:
         """What the strongest available bot would play now (not played)."""
@@ -522,7 +529,9 @@ class PlaySession:
             return f"no hint: bot {name} chose {choice}, which is not legal now"
         return f"hint from {name}: {choice} (type {number} to play it)"
 
-    def show(self, legal: tuple[Action, ...], scored: HandScored | None = None) -> None:
+    def show(
+        self, legal: tuple[Action, ...], scored: HandScored | None = None, note: Text | None = None
+    ) -> None:
         """The table screen: for this decision, or after a bot's move (``legal`` empty),
         or for a hand just scored; redrawn in place on a terminal, appended to the
         output otherwise (a pipe, a test)."""
@@ -545,7 +554,15 @@ class PlaySession:
         heading = "before you left" if self.recap else "recent"
         most = RECAP if self.recap else None
         lines = self.screen.lines(
-            self.out, title, layout, legal, recent, footer, events_title=heading, most_events=most
+            self.out,
+            title,
+            layout,
+            legal,
+            recent,
+            footer,
+            events_title=heading,
+            most_events=most,
+            note=note,
         )
         if terminal:
             self.out.clear()
@@ -615,10 +632,14 @@ class PlaySession:
         return refused
 
     def help(self, legal: tuple[Action, ...]) -> None:
-        """What each legal action does now, how to type one, and the rules summary."""
+        """What each legal action does now, how to type one, and the rules summary (a page
+        of its own on a terminal)."""
+        if self.out.is_terminal:
+            self.out.clear()
         self.out.print(f"[bold]{escape(self.game.name)}[/bold]: {escape(self.game.summary)}")
         self.out.print(f"Full rules: cardkit rules {self.game.id}")
         self.out.print("Type a listed number, an action's text, or a card alone to play it.")
+        self.out.print("hint shows the strongest bot's move; undo takes back your last move;")
         self.out.print("'quit' (or q, exit) saves and leaves. Legal now:")
         for i, action in enumerate(legal, start=1):
             self.out.print(self.render.line(f"{i:>3}) {explain(action)}"), overflow="fold")

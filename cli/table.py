@@ -165,13 +165,15 @@ class Screen:
         footer: Sequence[Text] = (),
         events_title: str = "recent",
         most_events: int | None = None,
+        note: Text | None = None,
     ) -> list[Text]:
         """The whole screen, at most :data:`HEIGHT` lines of the console's width (more on a
         taller terminal: the extra lines show more events).
 
         ``footer`` replaces the legal actions when ``legal`` is empty (a bot's move, watch
-        mode); ``events`` are shown under ``events_title``, at most ``most_events`` of them
-        (:data:`EVENTS`, more on a taller terminal), as many as fit.
+        mode); ``note`` (a refusal, a hint) ends the screen; ``events`` are shown under
+        ``events_title``, at most ``most_events`` of them (:data:`EVENTS`, more on a
+        taller terminal), as many as fit.
         """
         width = max(console.width, 40)
         height = max(HEIGHT, console.height - 1)
@@ -200,6 +202,8 @@ class Screen:
         if layout.hand is not None:
             out.extend(_fit(console, self.hand(layout.hand, playable(legal)), width, 2))
         bottom = min(ACTION_LINES, 2) if legal else max(1, len(footer))
+        noted = _fit(console, note, width, 2) if note is not None else []
+        bottom += len(noted)
         room = height - len(out) - 1 - bottom  # the events' title line
         recent = list(events)[-max(0, min(most_events, room)) :] if room > 0 else []
         if recent:
@@ -208,9 +212,9 @@ class Screen:
                 line = Text("  ") + self.render.line(event)
                 out.extend(_fit(console, line, width, 1))
         if legal:
-            room = max(1, min(ACTION_LINES, height - len(out)))
+            room = max(1, min(ACTION_LINES, height - len(out) - len(noted)))
             out.extend(self.actions(legal, width, room))
         else:
             for line in footer:
                 out.extend(_fit(console, line, width, 1))
-        return out[:height]
+        return out[: height - len(noted)] + noted
