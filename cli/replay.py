@@ -154,7 +154,7 @@ def _watch(record: Any, game: Any, viewer: int, delay: float) -> None:
     from cli.common import console, fail
     from cli.prompt import WATCH_KEYS, Pace
     from cli.render import Renderer, step_line
-    from cli.table import Screen
+    from cli.table import Screen, show
 
     out = console()
     render = Renderer(game, record.players, record.options)
@@ -166,10 +166,7 @@ def _watch(record: Any, game: Any, viewer: int, delay: float) -> None:
     def draw(state: State, title: str, footer: list[Text]) -> None:
         layout = table_for(game, state.view(viewer), state.players)
         lines = screen.lines(out, title, layout, (), recent, footer)
-        if out.is_terminal:
-            out.clear()
-        for line in lines:
-            out.print(line, no_wrap=True, overflow="ellipsis")
+        show(out, lines)
 
     def on_step(state: State, step: int, who: int, action: Any, events: tuple[Event, ...]) -> None:
         recent.append(step_line(game, who, action, events, viewer))
@@ -190,10 +187,7 @@ def _watch(record: Any, game: Any, viewer: int, delay: float) -> None:
         return
     if state.is_over():
         layout = table_for(game, state.view(viewer), state.players)
-        if out.is_terminal:
-            out.clear()
-        for line in screen.head(out, f"{game.name}: final table", layout):
-            out.print(line, no_wrap=True, overflow="ellipsis")
+        show(out, screen.head(out, f"{game.name}: final table", layout))
         out.print(render.result(state.result(), None, _names(record.meta, record.players)))
     else:
         out.print(f"The match is not over after {total} steps.")

@@ -44,6 +44,7 @@ from cli.common import cardkit_home, console, fail
 from cli.prompt import WATCH_KEYS, Pace, prompt
 from cli.render import Renderer, step_line
 from cli.table import Screen
+from cli.table import show as show_screen
 
 META_KEY = "play"
 QUIT_WORDS = ("quit", "q", "exit")  # no game has an action with one of these texts
@@ -564,10 +565,7 @@ class PlaySession:
             most_events=most,
             note=note,
         )
-        if terminal:
-            self.out.clear()
-        for line in lines:
-            self.out.print(line, no_wrap=True, overflow="ellipsis")
+        show_screen(self.out, lines)
 
     def with_scores(self, layout: TableLayout, scored: HandScored) -> TableLayout:
         """``layout`` with each seat's points for the hand just scored as its note."""
@@ -670,10 +668,7 @@ class PlaySession:
         you = None if self.watch else self.human
         names = ["you" if seat == you else str(spec) for seat, spec in enumerate(self.specs)]
         layout = table_for(self.game, self.state.view(self.human), self.state.players)
-        if self.out.is_terminal:
-            self.out.clear()
-        for line in self.screen.head(self.out, f"{self.game.name}: final table", layout):
-            self.out.print(line, no_wrap=True, overflow="ellipsis")
+        show_screen(self.out, self.screen.head(self.out, f"{self.game.name}: final table", layout))
         self.out.print(self.render.result(result, you, names))
         if you in result.winners:
             shared = len(result.winners) > 1

@@ -24,6 +24,32 @@ EVENTS = 3
 ACTION_LINES = 3
 
 
+ASCII = str.maketrans({"─": "-", "·": "|", "…": "~", "→": ">"})
+"""What the screen's own marks become on a terminal that is not UTF-8 (one character
+each, so the colours stay where they were)."""
+
+
+def plain_ascii(line: Text) -> Text:
+    """``line`` with every character outside ASCII replaced by one that is (``?`` for
+    those :data:`ASCII` does not name), its styles kept."""
+    text = line.plain.translate(ASCII)
+    if text.isascii() and text == line.plain:
+        return line
+    out = line.copy()
+    out.plain = "".join(c if c.isascii() else "?" for c in text)
+    return out
+
+
+def show(console: Console, lines: Sequence[Text]) -> None:
+    """Print a screen: in place of the last one on a terminal (it is cleared first),
+    appended otherwise; in ASCII when the console cannot write UTF-8."""
+    ascii_only = not console.encoding.lower().startswith("utf")
+    if console.is_terminal:
+        console.clear()
+    for line in lines:
+        console.print(plain_ascii(line) if ascii_only else line, no_wrap=True, overflow="crop")
+
+
 def playable(legal: Sequence[Action]) -> set[Card]:
     """The cards some legal action plays."""
     found = set()
@@ -71,10 +97,11 @@ class Screen:
             out.append(row.note, style="italic")
         return out
 
-    def seats(self, layout: TableLayout, width: int) -> list[Text]:
-        """One line per seat; two seats a line beyond six seats."""
+    def seats(self, layout: TableLayout, width: int, height: int = HEIGHT) -> list[Text]:
+        """One line per seat; two seats a line beyond six seats (beyond more on a
+        terminal taller than 24 lines)."""
         cells = [self.seat_cell(row, layout.seat) for row in layout.seats]
-        if len(cells) <= 6:
+        if len(cells) <= max(6, height - 26):
             for cell in cells:
                 cell.truncate(width, overflow="ellipsis")
             return cells
@@ -153,7 +180,7 @@ class Screen:
         if layout.status:
             head.append(f"· {layout.status} ", style="bold")
         head.truncate(width, overflow="ellipsis")
-        return [head, *self.seats(layout, width)]
+        return [head, *self.seats(layout, width, max(HEIGHT, console.height - 1))]
 
     def lines(
         self,
