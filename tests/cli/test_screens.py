@@ -243,3 +243,49 @@ def test_no_colour_and_ascii_terminals_get_the_table(env: dict[str, str], tmp_pa
     assert lines[0].startswith(("── Universal", "-- Universal"))
     assert any(line.startswith("hand E:1 E:5") for line in lines)
     _done(child)
+
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREEN_GAMES = ("ufos", "uno-star-trek")  # universal-bid's sample is checked in test_pty
+
+
+def documented_screens() -> list[Any]:
+    """The 80x24 screens of README.md (indented) and docs/cli.md (fenced) for the other
+    games: ``(where, command, lines)``."""
+    found = []
+    for name, indent, end_mark in (("README.md", "    ", ""), ("docs/cli.md", "", "```")):
+        text = (ROOT / name).read_text(encoding="utf-8").splitlines()
+        for i, line in enumerate(text):
+            for gid in SCREEN_GAMES:
+                if line.startswith(f"{indent}$ cardkit play {gid} "):
+                    end = text.index(end_mark, i)
+                    lines = [x[len(indent) :] for x in text[i + 1 : end]]
+                    command = line[len(indent) + 2 :].split()[1:]
+                    found.append(pytest.param(command, lines, id=f"{name}-{gid}"))
+    return found
+
+
+@pytest.mark.parametrize(("command", "sample"), documented_screens())
+def test_the_documented_screens_are_the_real_output(
+    command: list[str], sample: list[str], tmp_path: Path
+) -> None:
+    answers = [line.split("]: ", 1)[1] for line in sample if line.startswith("your move [")]
+    child = spawn_cardkit([*command, "--delay", "0"], 24, 80, tmp_path)
+    shown = []
+    for answer in answers:
+        child.expect(PROMPT)
+        shown.append(child.before + child.after)
+        child.sendline(answer)
+    child.expect(pexpect.EOF)
+    shown.append(child.before)
+    child.close()
+    assert child.exitstatus == 0
+    lines = [
+        line.rstrip() for line in ESCAPES.sub("", "".join(shown)).replace("\r", "").split("\n")
+    ]
+    at = 0
+    for want in sample:
+        if want == "[...]":
+            continue
+        assert want in lines[at:], f"{want!r} is not in the output from line {at}"
+        at = lines.index(want, at) + 1
