@@ -143,6 +143,7 @@ class _Stop(Exception):
 def _watch(record: Any, game: Any, viewer: int, delay: float) -> None:
     """Step through ``record`` on the card table as ``viewer`` saw it, paced and steered
     by keys (:class:`~cli.prompt.Pace`); the final table and the result at the end."""
+    import attrs
     from rich.text import Text
 
     from cardkit.errors import RecordError
@@ -187,7 +188,8 @@ def _watch(record: Any, game: Any, viewer: int, delay: float) -> None:
         return
     if state.is_over():
         layout = table_for(game, state.view(viewer), state.players)
-        show(out, screen.head(out, f"{game.name}: final table", layout))
+        layout = attrs.evolve(layout, status="final table")
+        show(out, screen.head(out, f"{game.name}: the match is over", layout))
         out.print(render.result(state.result(), None, _names(record.meta, record.players)))
     else:
         out.print(f"The match is not over after {total} steps.")

@@ -668,7 +668,9 @@ class PlaySession:
         you = None if self.watch else self.human
         names = ["you" if seat == you else str(spec) for seat, spec in enumerate(self.specs)]
         layout = table_for(self.game, self.state.view(self.human), self.state.players)
-        show_screen(self.out, self.screen.head(self.out, f"{self.game.name}: final table", layout))
+        layout = attrs.evolve(layout, status="final table")
+        title = f"{self.game.name}: the match is over"
+        show_screen(self.out, self.screen.head(self.out, title, layout))
         self.out.print(self.render.result(result, you, names))
         if you in result.winners:
             shared = len(result.winners) > 1

@@ -37,7 +37,7 @@ def test_the_match_ends_with_the_final_table(runner: CliRunner, tmp_path: Path) 
         input="1\n" * 60,
     )
     assert result.exit_code == 0, result.output
-    end = result.output.split("── Tiny CLI: final table", 1)[1]
+    end = result.output.split("── Tiny CLI: the match is over · final table", 1)[1]
     assert "you" in end.splitlines()[1] and "seat 1" in end.splitlines()[2]  # the seats
     assert "Result" in end
 
