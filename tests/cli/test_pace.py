@@ -132,3 +132,40 @@ def test_replay_watch_and_json_together_are_refused(runner: CliRunner, tmp_path:
     result = runner.invoke(app, ["replay", str(record), "--watch", "--json"])
     assert result.exit_code == 2
     assert "give one of them" in result.output
+
+
+def test_a_watched_match_resumes_watched(tmp_path: Path) -> None:
+    save = tmp_path / "w.json"
+    child = spawn(
+        "play", "tiny-cli", "--seed", "2", "--watch", "--delay", "60", "--save", str(save)
+    )
+    child.expect("n next step · q quit")
+    child.send("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    steps = len(Record.load(save).actions)
+    child = spawn("play", "--resume", str(save))  # --delay 0: it runs to the end by itself
+    child.expect("watching")
+    child.expect("the match is over")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    record = Record.load(save)
+    assert len(record.actions) > steps and record.meta["play"]["watch"] is True
+
+
+@pytest.mark.parametrize("value", ["-1", "61", "nan"])
+def test_a_bad_delay_is_one_line_and_exit_2(value: str, runner: CliRunner, tmp_path: Path) -> None:
+    save = tmp_path / "m.json"
+    result = runner.invoke(app, ["play", "tiny-cli", "--delay", value, "--save", str(save)])
+    assert result.exit_code == 2
+    assert "--delay must be from 0 to 60 seconds" in result.output
+    assert not save.exists()  # nothing written
+
+
+def test_watch_with_resume_is_refused(runner: CliRunner, tmp_path: Path) -> None:
+    save = tmp_path / "m.json"
+    runner.invoke(app, ["play", "tiny-cli", "--seed", "1", "--save", str(save)], input="quit\n")
+    result = runner.invoke(app, ["play", "--resume", str(save), "--watch"])
+    assert result.exit_code == 2
+    assert "a watched match resumes watched" in result.output
