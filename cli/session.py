@@ -3,15 +3,18 @@
 The match is played by :func:`cardkit.runner.drive`, like every match: chance
 deals from the state's own generator, a bot chooses from its view, and the
 person is prompted whenever the seat to act is theirs (their turn, an
-out-of-turn window, a sealed choice). Every step is shown as the lines of the
-events the person's seat may see, and the record is saved
-(atomically) after every step, so any interruption can be resumed. A session
-holds a :class:`SaveLock` on its file, so one save is played by one process at
-a time.
+out-of-turn window, a sealed choice). On a terminal the card table
+(:mod:`cli.table`) is drawn for each decision and again after each bot's move,
+paused by :class:`cli.prompt.Pace`; through a pipe every step is a line of the
+events the person's seat may see. The record is saved (atomically) after every
+step, so any interruption can be resumed. A session holds a :class:`SaveLock`
+on its file, so one save is played by one process at a time.
 
-On resume the bots are rebuilt from the match seed and their seats, and are
-asked again for each of their recorded decisions (the answers are dropped),
-so a bot's generator and any memory it keeps are where they were.
+On resume, and on a take-back (``undo``), the match is rebuilt by
+:func:`rebuild`: the bots are made again from the match seed and their seats,
+and are asked again for each of their recorded decisions (the answers are
+dropped), so a bot's generator and any memory it keeps are where they were.
+A watched session (``watch``) has a bot in every seat and shows one seat's view.
 """
 
 from __future__ import annotations

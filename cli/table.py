@@ -3,8 +3,10 @@
 It draws a :class:`~cardkit.table.TableLayout` (from the game's ``table``
 hook, or the default) with the seat's legal actions, the last event lines and
 a status line, as a list of lines no wider than the console, bounded so that
-the whole screen and its prompt fit 24 lines at any player count. Cards are
-coloured by suit and always carry their own text, so nothing depends on colour.
+the whole screen and its prompt fit 24 lines at any player count (a taller
+terminal gets more events). Cards are coloured by suit and always carry their
+own text, so nothing depends on colour; :func:`show` draws a screen, in ASCII
+on a terminal that is not UTF-8.
 """
 
 from __future__ import annotations
@@ -82,8 +84,9 @@ class Screen:
         """``you`` for the viewer's seat (``seat N`` when watching), else ``seat N``."""
         return "you" if seat == you and not self.watching else f"seat {seat}"
 
-    def seat_cell(self, row: SeatRow, you: int | None = None) -> Text:
-        """``> you  D  7 cards  bid 2  tricks 1  score 12  passed``."""
+    def seat_cell(self, row: SeatRow, you: int | None = None, held: bool = False) -> Text:
+        """``> you  D  7 cards  bid 2  tricks 1  score 12  passed``; with ``held``, an
+        unknown count of cards is blank, so that the columns stay in line."""
         out = Text()
         out.append("> " if row.turn else "  ", style="bold green")
         label = row.label if row.seat != you else self.name(row.seat, you)
@@ -91,6 +94,8 @@ class Screen:
         out.append(" D " if row.dealer else "   ", style="bold")
         if row.held is not None:
             out.append(f"{row.held:>2} card{'s' if row.held != 1 else ' '}  ")
+        elif held:
+            out.append(" " * len("99 cards  "))
         for name, value in row.numbers:
             out.append(f"{name} {value:>2}  ")
         if row.note:
@@ -100,7 +105,8 @@ class Screen:
     def seats(self, layout: TableLayout, width: int, height: int = HEIGHT) -> list[Text]:
         """One line per seat; two seats a line beyond six seats (beyond more on a
         terminal taller than 24 lines)."""
-        cells = [self.seat_cell(row, layout.seat) for row in layout.seats]
+        held = any(row.held is not None for row in layout.seats)
+        cells = [self.seat_cell(row, layout.seat, held) for row in layout.seats]
         if len(cells) <= max(6, height - 26):
             for cell in cells:
                 cell.truncate(width, overflow="ellipsis")

@@ -289,3 +289,18 @@ def test_the_documented_screens_are_the_real_output(
             continue
         assert want in lines[at:], f"{want!r} is not in the output from line {at}"
         at = lines.index(want, at) + 1
+
+
+def test_seats_whose_cards_are_unknown_stay_in_line() -> None:
+    from cardkit.table import SeatRow, TableLayout
+    from cli.render import Renderer
+    from cli.table import Screen
+
+    game = get_game("universal-bid")
+    rows = (
+        SeatRow(0, "you", held=0, numbers=(("bid", "-"),)),
+        SeatRow(1, "seat 1", held=None, numbers=(("bid", "-"),)),
+    )
+    screen = Screen(Renderer(game, 2, game.make_options()))
+    you, other = (line.plain for line in screen.seats(TableLayout(0, rows), 80))
+    assert you.index("bid") == other.index("bid")
