@@ -49,10 +49,11 @@ def test_any_key_skips_the_pause_after_a_bots_move(tmp_path: Path) -> None:
     )
     child.expect(PROMPT)
     child.sendline("1")
-    for _ in range(3):
-        if child.expect(["any key goes on at once", PROMPT]) == 1:
-            break
+    paused = 0
+    while child.expect(["any key goes on at once", PROMPT]) == 0:  # each bot's move
+        paused += 1
         child.send("x")
+    assert paused >= 1  # the bot moved after the pick, and its move was paused on
     child.sendline("quit")
     child.expect(pexpect.EOF)
     child.close()
