@@ -57,11 +57,30 @@ def play(
             "players, seed and options.",
         ),
     ] = None,
+    delay: Annotated[
+        float | None,
+        typer.Option(
+            "--delay",
+            help="Seconds each bot's move stays on screen (any key skips; 0: no pause). "
+            "Default 0.6, 1.5 when watching.",
+        ),
+    ] = None,
+    watch: Annotated[
+        bool,
+        typer.Option(
+            "--watch", help="Every seat a bot; watch the table from --seat's view (0 by default)."
+        ),
+    ] = False,
 ) -> None:
-    """Play a game against bots: type a listed number or an action; help; quit."""
+    """Play a game against bots: type a listed number, an action or a card; hint; undo;
+    help; quit."""
     import contextlib
 
     from cli.common import TERMINAL_CLOSED, console, fail, terminal_lost
+    from cli.session import DELAY, WATCH_DELAY
+
+    if delay is not None and not 0 <= delay <= 60:  # also refuses nan
+        fail(f"--delay must be from 0 to 60 seconds, not {delay}")
 
     if position is not None:
         if resume is not None:
@@ -81,11 +100,25 @@ def play(
                     "--option": option,
                 }
                 conflicts = [k for k, v in given.items() if v is not None]
+                if watch:
+                    conflicts.append("--watch (a watched match resumes watched)")
                 session = _resume(resume, game, save, conflicts, held)
             else:
                 session = _start(
-                    game, players, seat, bot or [], seed, option or [], save, held, position
+                    game,
+                    players,
+                    seat,
+                    bot or [],
+                    seed,
+                    option or [],
+                    save,
+                    held,
+                    position,
+                    watch,
                 )
+            session.pace.delay = (
+                delay if delay is not None else (WATCH_DELAY if session.watch else DELAY)
+            )
             code = session.run()
             console().file.flush()
         except OSError as exc:  # the terminal closed: every step is saved before it is shown
@@ -106,10 +139,12 @@ def _start(
     save: Path | None,
     held: contextlib.ExitStack[bool | None],
     position: Path | None = None,
+    watch: bool = False,
 ) -> PlaySession:
     from rich.markup import escape
 
     from cli.common import console, fail, load_game
+    from cli.prompt import WATCH_KEYS
     from cli.session import PlaySession, default_save_path
     from cli.settings import (
         check_players,
@@ -134,12 +169,13 @@ def _start(
         fail(f"--seat must be from 0 to {players - 1} for {players} players, not {human}")
     values = resolved_options(game, options) if start is None else {}
     specs = parse_specs(game, bots or [default_bot(game)])
-    if len(specs) not in (1, players - 1):
+    others = [s for s in range(players) if s != human or watch]
+    if len(specs) not in (1, len(others)):
+        seats = "every seat" if watch else "all other seats"
         fail(
-            f"give one --bot for all other seats, or one per other seat ({players - 1}), "
-            f"not {len(specs)}"
+            f"give one --bot for {seats}, or one per {'seat' if watch else 'other seat'} "
+            f"({len(others)}), not {len(specs)}"
         )
-    others = [s for s in range(players) if s != human]
     per_seat: list[BotSpec | None] = [None] * players
     for i, other in enumerate(others):
         per_seat[other] = specs[0] if len(specs) == 1 else specs[i]
@@ -152,13 +188,14 @@ def _start(
     else:
         path = _claim_default(default_save_path(game, seed))
     _lock(path, held, claimed=True)
-    session = PlaySession(game, state, human, per_seat, path)
+    session = PlaySession(game, state, human, per_seat, path, watch=watch)
     _first_save(session, claimed=True)
     out = console()
     bots_text = ", ".join(f"seat {s} {per_seat[s]}" for s in others)
+    who = f"watching seat {human}'s view" if watch else f"you are seat {human}"
     out.print(
         f"[bold]{escape(game.name)}[/bold] ({game.id}): {players} players, seed {seed}; "
-        f"you are seat {human}; bots: {escape(bots_text)}",
+        f"{who}; bots: {escape(bots_text)}",
         soft_wrap=True,
     )
     if start is not None:
@@ -171,7 +208,10 @@ def _start(
         markup=False,
     )
     out.print(
-        "Type an action's number or text, or a card to play it; ? helps; quit saves and leaves.",
+        f"Keys: {WATCH_KEYS}."
+        if watch
+        else "Type an action's number or text, or a card to play it; hint suggests a move, "
+        "undo takes yours back; ? helps; quit saves and leaves.",
         soft_wrap=True,
     )
     return session

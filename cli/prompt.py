@@ -6,6 +6,7 @@ terminal, through a pipe, under a test runner and through a pty.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
 
@@ -61,3 +62,76 @@ def ask_number(title: str, low: int, high: int, default: int) -> int:
         if answer.removeprefix("-").isdecimal() and low <= int(answer) <= high:
             return int(answer)
         out.print(f"[red]{escape(answer)} is not allowed: type a number from {low} to {high}[/red]")
+
+
+def _read_key(timeout: float | None) -> str | None:
+    """One key typed within ``timeout`` seconds (None: wait for one), or None; the
+    terminal is in cbreak mode meanwhile (no Enter needed, nothing echoed)."""
+    import select
+    import termios
+    import tty
+
+    fd = sys.stdin.fileno()
+    saved = termios.tcgetattr(fd)
+    try:
+        tty.setcbreak(fd, termios.TCSANOW)
+        ready, _, _ = select.select([fd], [], [], timeout)
+        if not ready:
+            return None
+        data = os.read(fd, 1)  # one key at a time: two keys typed at once are two
+    finally:
+        termios.tcsetattr(fd, termios.TCSANOW, saved)
+    if not data:
+        raise EOFError
+    return data.decode("utf-8", "replace")[:1]
+
+
+def keys_work() -> bool:
+    """Whether single keys can be read: standard input is a terminal."""
+    try:
+        return sys.stdin.isatty()
+    except (ValueError, OSError):
+        return False
+
+
+WATCH_KEYS = "space pause/go on · n next step · q quit"
+
+
+class Pace:
+    """The pause after each shown step: ``delay`` seconds, ended at once by any key.
+
+    In watch mode (``watch``) the keys steer: space pauses and goes on, ``n`` (or
+    Enter) shows the next step while paused, ``q`` quits. Without a terminal to
+    read keys from (a pipe) nothing pauses.
+    """
+
+    def __init__(self, delay: float, watch: bool = False) -> None:
+        self.delay = max(0.0, delay)
+        self.watch = watch
+        self.paused = False
+        self.keys = keys_work()
+
+    def wait(self, factor: float = 1.0) -> bool:
+        """Pause ``factor`` times the delay (until a key while paused); False if the
+        watcher typed ``q``."""
+        if not self.keys:
+            return True
+        seconds: float | None = self.delay * factor
+        while True:
+            if self.paused:
+                seconds = None
+            elif not seconds:
+                return True
+            key = _read_key(seconds)
+            if key is None:
+                return True
+            if not self.watch:
+                return True  # any key skips the pause
+            if key in "qQ":
+                return False
+            if key == " ":
+                self.paused = not self.paused
+                if not self.paused:
+                    return True
+                continue
+            return True  # n, Enter or any other key: the next step now

@@ -22,6 +22,17 @@ def replay(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the steps and the result as JSON.")
     ] = False,
+    watch: Annotated[
+        bool,
+        typer.Option(
+            "--watch",
+            help="Step through the match on the card table, from --seat's view (0 by default).",
+        ),
+    ] = False,
+    delay: Annotated[
+        float,
+        typer.Option("--delay", help="Seconds each step stays on screen with --watch (0: none)."),
+    ] = 1.5,
 ) -> None:
     """Re-apply a record, checking every step, and show its events and result."""
     import json
@@ -49,6 +60,13 @@ def replay(
             f"--seat must be from 0 to {record.players - 1} for {record.players} players, "
             f"not {seat}"
         )
+    if watch and as_json:
+        fail("--watch shows the card table; --json prints data: give one of them")
+    if not 0 <= delay <= 60:  # also refuses nan
+        fail(f"--delay must be from 0 to 60 seconds, not {delay}")
+    if watch:
+        _watch(record, game, 0 if seat is None else seat, delay)
+        return
     out = console()
     render = Renderer(game, record.players, record.options)
     steps: list[dict[str, Any]] = []
@@ -118,3 +136,62 @@ def _names(meta: Any, players: int) -> list[str]:
         if isinstance(bots, list) and len(bots) == players:
             return ["person" if b is None else str(b) for b in bots]
     return []
+
+
+class _Stop(Exception):
+    """The watcher typed q."""
+
+
+def _watch(record: Any, game: Any, viewer: int, delay: float) -> None:
+    """Step through ``record`` on the card table as ``viewer`` saw it, paced and steered
+    by keys (:class:`~cli.prompt.Pace`); the final table and the result at the end."""
+    import attrs
+    from rich.text import Text
+
+    from cardkit.errors import RecordError
+    from cardkit.events import Event
+    from cardkit.game import State
+    from cardkit.record import replay as replay_record
+    from cardkit.seats import CHANCE
+    from cardkit.table import table_for
+    from cli.common import console, fail
+    from cli.prompt import WATCH_KEYS, Pace
+    from cli.render import Renderer, step_line
+    from cli.table import Screen, show
+
+    out = console()
+    render = Renderer(game, record.players, record.options)
+    screen = Screen(render, watching=True)
+    pace = Pace(delay, watch=True)
+    recent: list[str] = []
+    total = len(record.actions)
+
+    def draw(state: State, title: str, footer: list[Text]) -> None:
+        layout = table_for(game, state.view(viewer), state.players)
+        lines = screen.lines(out, title, layout, (), recent, footer)
+        show(out, lines)
+
+    def on_step(state: State, step: int, who: int, action: Any, events: tuple[Event, ...]) -> None:
+        recent.append(step_line(game, who, action, events, viewer))
+        del recent[:-12]
+        if who == CHANCE and step < total:
+            return  # a deal is shown with the move after it
+        keys = Text(f"seat {viewer}'s view · {WATCH_KEYS}", style="dim")
+        draw(state, f"{game.name}: replay {step}/{total}", [keys])
+        if not pace.wait():
+            raise _Stop(step)
+
+    try:
+        state = replay_record(record, game, auto_chance_after=False, after_step=on_step)
+    except RecordError as exc:  # an illegal or unreadable step: the record fails its check
+        fail(str(exc), code=1)
+    except _Stop as stop:
+        out.print(f"stopped at step {stop.args[0]} of {total}")
+        return
+    if state.is_over():
+        layout = table_for(game, state.view(viewer), state.players)
+        layout = attrs.evolve(layout, status="final table")
+        show(out, screen.head(out, f"{game.name}: the match is over", layout))
+        out.print(render.result(state.result(), None, _names(record.meta, record.players)))
+    else:
+        out.print(f"The match is not over after {total} steps.")

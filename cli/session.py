@@ -3,15 +3,18 @@
 The match is played by :func:`cardkit.runner.drive`, like every match: chance
 deals from the state's own generator, a bot chooses from its view, and the
 person is prompted whenever the seat to act is theirs (their turn, an
-out-of-turn window, a sealed choice). Every step is shown as the lines of the
-events the person's seat may see, and the record is saved
-(atomically) after every step, so any interruption can be resumed. A session
-holds a :class:`SaveLock` on its file, so one save is played by one process at
-a time.
+out-of-turn window, a sealed choice). On a terminal the card table
+(:mod:`cli.table`) is drawn for each decision and again after each bot's move,
+paused by :class:`cli.prompt.Pace`; through a pipe every step is a line of the
+events the person's seat may see. The record is saved (atomically) after every
+step, so any interruption can be resumed. A session holds a :class:`SaveLock`
+on its file, so one save is played by one process at a time.
 
-On resume the bots are rebuilt from the match seed and their seats, and are
-asked again for each of their recorded decisions (the answers are dropped),
-so a bot's generator and any memory it keeps are where they were.
+On resume, and on a take-back (``undo``), the match is rebuilt by
+:func:`rebuild`: the bots are made again from the match seed and their seats,
+and are asked again for each of their recorded decisions (the answers are
+dropped), so a bot's generator and any memory it keeps are where they were.
+A watched session (``watch``) has a bot in every seat and shows one seat's view.
 """
 
 from __future__ import annotations
@@ -28,24 +31,38 @@ from typing import Any
 
 import attrs
 from rich.markup import escape
+from rich.text import Text
 
 from cardkit.actions import Action, Draw, Play
 from cardkit.bots import BaseBot, BotSpec, bot_seed
 from cardkit.errors import CardkitError
-from cardkit.events import Event
+from cardkit.events import Event, HandScored
 from cardkit.game import Game, State, View
 from cardkit.record import Record, replay
-from cardkit.registry import make_bot
+from cardkit.registry import bots_for, make_bot
 from cardkit.runner import BotFailure, Stuck, drive
-from cardkit.table import table_for
+from cardkit.seats import CHANCE
+from cardkit.table import TableLayout, table_for
 from cli.common import cardkit_home, console, fail
-from cli.prompt import prompt
+from cli.prompt import WATCH_KEYS, Pace, prompt
 from cli.render import Renderer, step_line
-from cli.table import EVENTS, Screen
+from cli.table import Screen
+from cli.table import show as show_screen
 
 META_KEY = "play"
 QUIT_WORDS = ("quit", "q", "exit")  # no game has an action with one of these texts
 HELP_WORDS = ("help", "h", "?")
+UNDO_WORDS = ("undo",)
+HINT_WORDS = ("hint",)
+HINT_BOTS = ("ismcts", "heuristic")
+"""The bots ``hint`` asks, the strongest first (else the game's own first bot)."""
+DELAY = 0.6
+"""The pause after each bot's move (seconds) unless ``--delay`` says otherwise."""
+WATCH_DELAY = 1.5
+"""The pause after each step of a watched match, unless ``--delay`` says otherwise."""
+KEEP_EVENTS = 12  # event lines kept for the screen (a tall terminal shows more)
+RECAP = 8  # event lines shown after --resume
+SUMMARY_PAUSE = 5.0  # the hand's summary stays this many delays
 
 
 def default_save_path(game: Game, seed: int) -> Path:
@@ -212,6 +229,10 @@ class _Leave(Exception):
     """The person typed quit."""
 
 
+class _TakeBack(Exception):
+    """The person typed undo: the match goes back to their previous decision."""
+
+
 class _Person:
     """The person's seat, as :func:`cardkit.runner.drive` sees it: it asks at the prompt."""
 
@@ -222,13 +243,23 @@ class _Person:
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         action = self.session.ask()
+        if action is _UNDO:
+            raise _TakeBack
         if action is None:
             raise _Leave
         return action
 
 
+_UNDO = Action()  # what ask() gives for undo (never a legal action: no game lists it)
+
+
 class PlaySession:
-    """One match between a person in seat ``human`` and bots in the other seats."""
+    """One match between a person in seat ``human`` and bots in the other seats.
+
+    With ``watch``, every seat is a bot (``specs`` has one for each) and ``human`` is
+    only the seat whose view the table shows. ``delay`` is the pause after each bot's
+    move (any key skips it). ``takebacks`` are the take-backs so far, as saved.
+    """
 
     def __init__(
         self,
@@ -239,6 +270,9 @@ class PlaySession:
         path: Path,
         bots: dict[int, BaseBot] | None = None,
         kept: Record | None = None,
+        watch: bool = False,
+        delay: float = DELAY,
+        takebacks: list[dict[str, Any]] | None = None,
     ) -> None:
         self.game = game
         self.state = state
@@ -249,8 +283,12 @@ class PlaySession:
         self.path = path
         self.out = console()
         self.render = Renderer(game, state.players, state.options)
-        self.screen = Screen(self.render)
+        self.screen = Screen(self.render, watching=watch)
+        self.watch = watch
         self.recent: list[str] = []  # the event lines of the last steps, for the screen
+        self.recap = False  # the recent lines are a recap of a resumed match, not yet shown
+        self.pace = Pace(delay, watch=watch)
+        self.takebacks = list(takebacks or [])
         self.bots = bots if bots is not None else make_bots(game, state.seed, specs)
         # what a resumed save held besides the match: its other meta and unknown fields
         self.kept_meta = {k: v for k, v in kept.meta.items() if k != META_KEY} if kept else {}
@@ -262,7 +300,12 @@ class PlaySession:
     def meta(self) -> dict[str, Any]:
         """What ``--resume`` needs besides the actions: the person's seat and the bots."""
         bots = [None if s is None else str(s) for s in self.specs]
-        return self.kept_meta | {META_KEY: {"human": self.human, "bots": bots}}
+        settings: dict[str, Any] = {"human": self.human, "bots": bots}
+        if self.watch:
+            settings["watch"] = True
+        if self.takebacks:
+            settings["takebacks"] = self.takebacks
+        return self.kept_meta | {META_KEY: settings}
 
     def save(self) -> None:
         """Write the record so far (atomically) to the session's file; ``SaveFailed``
@@ -278,24 +321,50 @@ class PlaySession:
         self.saved = len(record.actions)
 
     @classmethod
-    def resume(cls, record: Record, game: Game, path: Path) -> PlaySession:
-        """Rebuild a saved match, its bots and their generators, to continue it."""
+    def resume(cls, record: Record, game: Game, path: Path, delay: float = DELAY) -> PlaySession:
+        """Rebuild a saved match, its bots and their generators, to continue it; the
+        screen first recaps the last moves."""
         game.check_players(record.players)  # a bad count is named as such, before the seats
         settings = record.meta.get(META_KEY)
-        human, specs = _read_settings(settings, record.players)
-        bots = make_bots(game, record.seed, specs)
-
-        def catch_up(before: State, step: int, seat: int, action: Any) -> None:
-            bot = bots.get(seat)
-            if bot is not None:
-                # the recorded action stands; the bot only catches up
-                with contextlib.suppress(Exception):
-                    bot.choose(before.view(seat), before.legal_actions(seat))
-
-        state = replay(record, game, catch_up, auto_chance_after=False)
-        session = cls(game, state, human, specs, path, bots, kept=record)
+        human, specs, watch = _read_settings(settings, record.players)
+        state, bots, lines = rebuild(record, game, specs, human)
+        takebacks = settings.get("takebacks") if isinstance(settings, dict) else None
+        session = cls(
+            game,
+            state,
+            human,
+            specs,
+            path,
+            bots,
+            kept=record,
+            watch=watch,
+            delay=delay,
+            takebacks=takebacks if isinstance(takebacks, list) else None,
+        )
         session.saved = len(record.actions)
+        session.recent = lines[-KEEP_EVENTS:]
+        session.recap = bool(lines)
         return session
+
+    def take_back(self) -> bool:
+        """Go back to the person's previous decision (the state before their last
+        action), bots and their generators included; the save says a take-back
+        happened. False if the person has not acted yet."""
+        history = self.state.history
+        mine = [i for i, (seat, _) in enumerate(history) if seat == self.human]
+        if not mine:
+            return False
+        keep = mine[-1]
+        record = attrs.evolve(Record.of(self.state, self.meta()), extra=self.extra)
+        undone = [[seat, text] for seat, text in record.actions[keep:]]
+        self.takebacks.append({"step": keep, "undone": undone})
+        record = attrs.evolve(record, actions=record.actions[:keep])
+        self.state, self.bots, lines = rebuild(record, self.game, self.specs, self.human)
+        self.recap = False
+        steps = f"{len(undone)} step" + ("" if len(undone) == 1 else "s")
+        self.recent = [*lines[-KEEP_EVENTS + 1 :], f"you took back your move ({steps} undone)"]
+        self.save()
+        return True
 
     # -- the loop ------------------------------------------------------------------
 
@@ -315,10 +384,16 @@ class PlaySession:
     def loop(self) -> int:
         """:meth:`run` without the handling of a failed save: the match through
         :func:`cardkit.runner.drive`, the person's seat asking at the prompt."""
-        seats: list[Any] = [_Person(self) if s == self.human else b for s, b in self.seats()]
-        bots = [s for s in range(self.state.players) if s != self.human]
         try:
-            outcome = drive(self.state, seats, contained=bots, after=self.after_step)
+            while True:
+                person = None if self.watch else self.human
+                seats: list[Any] = [_Person(self) if s == person else b for s, b in self.seats()]
+                bots = [s for s in range(self.state.players) if s != person]
+                try:
+                    outcome = drive(self.state, seats, contained=bots, after=self.after_step)
+                except _TakeBack:
+                    continue  # ask() took the match back: play on from there
+                break
         except _Leave:
             self.leave("saved")
             return 0
@@ -349,11 +424,38 @@ class PlaySession:
     def after_step(
         self, state: State, seat: int, action: Action, events: tuple[Event, ...]
     ) -> None:
-        """Save the step, then show its events as the person may see them."""
+        """Save the step, then show its events as the person may see them: on a terminal
+        the table after each bot's move, with a pause (and the hand's summary when a
+        hand is scored); through a pipe the event lines."""
         self.save()
         line = step_line(self.game, seat, action, events, self.human)
-        self.recent = [*self.recent[-(EVENTS - 1) :], line]
-        self.out.print(self.render.event("  -", line, bold=seat == self.human))
+        self.recent = [*self.recent[-(KEEP_EVENTS - 1) :], line]
+        self.recap = False
+        scored = next((e for e in events if isinstance(e, HandScored)), None)
+        if not self.out.is_terminal:
+            self.out.print(self.render.event("  -", line, bold=seat == self.human))
+            if scored is not None:
+                self.out.print(f"  hand {scored.hand} scored: {self.summary_line(scored)}")
+            return
+        bot_move = seat != CHANCE and (self.watch or seat != self.human)
+        if scored is not None:
+            self.show((), scored)
+            going = self.pace.wait(SUMMARY_PAUSE)
+        elif bot_move:
+            self.show(())
+            going = self.pace.wait()
+        else:
+            going = True
+        if not going:
+            raise _Leave
+
+    def summary_line(self, scored: HandScored) -> str:
+        """``you +10 (30), seat 1 +3 (23), ...``: each seat's points for a hand, and total."""
+        return ", ".join(
+            f"{'you' if seat == self.human and not self.watch else f'seat {seat}'} "
+            f"{points:+d} ({total})"
+            for seat, (points, total) in enumerate(zip(scored.points, scored.totals, strict=False))
+        )
 
     def failure_line(self, failure: BotFailure) -> str:
         """A bot's failure, naming the bot as it was given (with its parameters) and the seat."""
@@ -366,14 +468,15 @@ class PlaySession:
         )
 
     def ask(self) -> Action | None:
-        """Prompt the person until they give a legal action; None when they quit."""
+        """Prompt the person until they give a legal action; None when they quit,
+        ``_UNDO`` once the match is taken back to their previous decision."""
         state = self.state
         legal = state.legal_actions(self.human)
         self.show(legal)
         if len(legal) == 1:  # the only choice: Enter takes it
-            choices = f"Enter for {escape(str(legal[0]))}, help, quit"
+            choices = f"Enter for {escape(str(legal[0]))}, undo, help, quit"
         else:
-            choices = f"1-{len(legal)}, action, help, quit"
+            choices = f"1-{len(legal)}, action, hint, undo, help, quit"
         while True:
             text = prompt(f"[bold green]your move[/bold green] \\[{choices}]: ")
             word = text.lower()
@@ -385,25 +488,97 @@ class PlaySession:
                 return None
             if word in HELP_WORDS:
                 self.help(legal)
+                if self.out.is_terminal:
+                    prompt("[dim]Enter: back to the table[/dim] ")
+                    self.show(legal)
+                continue
+            if word in UNDO_WORDS:
+                if self.take_back():
+                    if not self.out.is_terminal:  # a terminal shows it on the next screen
+                        self.say(legal, self.recent[-1], style="bold")
+                    return _UNDO
+                self.say(legal, "nothing to take back: you have not moved yet in this match")
+                continue
+            if word in HINT_WORDS:
+                self.say(legal, self.hint(legal), style="bold")
                 continue
             found = self.read(text, legal)
             if isinstance(found, str):
-                self.out.print(f"[red]{escape(found)}[/red]")
+                self.say(legal, found)
                 continue
             return found
 
-    def show(self, legal: tuple[Action, ...]) -> None:
-        """The table screen for this decision: redrawn in place on a terminal, appended
-        to the output otherwise (a pipe, a test)."""
+    def say(self, legal: tuple[Action, ...], line: str, style: str = "red") -> None:
+        """One line for the person (a refusal, a hint): on a terminal the screen is drawn
+        again with it above the prompt, so that the table stays whole; else a line."""
+        if self.out.is_terminal:
+            self.show(legal, note=Text.assemble(self.render.line(line), style=style))
+        else:
+            self.out.print(self.render.line(line), style=style, soft_wrap=True)
+
+    def hint(self, legal: tuple[Action, ...]) -> str:
+        """What the strongest available bot would play now (not played)."""
+        known = bots_for(self.game)
+        name = next((n for n in HINT_BOTS if n in known), None)
+        if name is None:
+            name = next(iter(self.game.bots), "random")
+        seed = bot_seed(self.state.seed, self.human) ^ len(self.state.history)
+        try:
+            bot = make_bot(BotSpec.parse(name), self.game, self.human, seed)
+            choice = bot.choose(self.state.view(self.human), legal)
+        except Exception as exc:  # a broken bot is no reason to leave the match
+            return f"no hint: bot {name} failed ({type(exc).__name__}: {exc})"
+        number = next((i for i, a in enumerate(legal, start=1) if a == choice), None)
+        if number is None:
+            return f"no hint: bot {name} chose {choice}, which is not legal now"
+        return f"hint from {name}: {choice} (type {number} to play it)"
+
+    def show(
+        self, legal: tuple[Action, ...], scored: HandScored | None = None, note: Text | None = None
+    ) -> None:
+        """The table screen: for this decision, or after a bot's move (``legal`` empty),
+        or for a hand just scored; redrawn in place on a terminal, appended to the
+        output otherwise (a pipe, a test)."""
         view = self.state.view(self.human)
         layout = table_for(self.game, view, self.state.players)
         terminal = self.out.is_terminal
-        recent = self.recent if terminal else ()  # appended output shows every event already
-        lines = self.screen.lines(self.out, f"{self.game.name}: your move", layout, legal, recent)
-        if terminal:
-            self.out.clear()
-        for line in lines:
-            self.out.print(line, no_wrap=True, overflow="ellipsis")
+        title = f"{self.game.name}: your move"
+        footer: list[Text] = []
+        if self.watch:
+            title = f"{self.game.name}: watching"
+            footer.append(Text(f"seat {self.human}'s view · {WATCH_KEYS}", style="dim"))
+        elif not legal:
+            title = f"{self.game.name}: bots' moves"
+            footer.append(Text("any key goes on at once", style="dim"))
+        if scored is not None:
+            layout = self.with_scores(layout, scored)
+            title = f"{self.game.name}: hand {scored.hand} is over"
+        # appended output shows every event already, but for a recap
+        recent = self.recent if terminal or self.recap else ()
+        heading = "before you left" if self.recap else "recent"
+        most = RECAP if self.recap else None
+        lines = self.screen.lines(
+            self.out,
+            title,
+            layout,
+            legal,
+            recent,
+            footer,
+            events_title=heading,
+            most_events=most,
+            note=note,
+        )
+        show_screen(self.out, lines)
+
+    def with_scores(self, layout: TableLayout, scored: HandScored) -> TableLayout:
+        """``layout`` with each seat's points for the hand just scored as its note."""
+        rows = tuple(
+            attrs.evolve(row, note=f"hand {scored.points[row.seat]:+d}")
+            if row.seat < len(scored.points)
+            else row
+            for row in layout.seats
+        )
+        return attrs.evolve(layout, seats=rows)
 
     def read(self, text: str, legal: tuple[Action, ...]) -> Action | str:
         """The legal action ``text`` names, or why it is not one.
@@ -458,10 +633,14 @@ class PlaySession:
         return refused
 
     def help(self, legal: tuple[Action, ...]) -> None:
-        """What each legal action does now, how to type one, and the rules summary."""
+        """What each legal action does now, how to type one, and the rules summary (a page
+        of its own on a terminal)."""
+        if self.out.is_terminal:
+            self.out.clear()
         self.out.print(f"[bold]{escape(self.game.name)}[/bold]: {escape(self.game.summary)}")
         self.out.print(f"Full rules: cardkit rules {self.game.id}")
         self.out.print("Type a listed number, an action's text, or a card alone to play it.")
+        self.out.print("hint shows the strongest bot's move; undo takes back your last move;")
         self.out.print("'quit' (or q, exit) saves and leaves. Legal now:")
         for i, action in enumerate(legal, start=1):
             self.out.print(self.render.line(f"{i:>3}) {explain(action)}"), overflow="fold")
@@ -486,13 +665,17 @@ class PlaySession:
         )
 
     def finish(self) -> None:
-        """The final view, the result and where the record is."""
+        """The final table, the result and where the record is."""
         self.save()
         result = self.state.result()
-        names = ["you" if seat == self.human else str(spec) for seat, spec in enumerate(self.specs)]
-        self.out.rule(f"{self.game.name}: the match is over")
-        self.out.print(self.render.result(result, self.human, names))
-        if self.human in result.winners:
+        you = None if self.watch else self.human
+        names = ["you" if seat == you else str(spec) for seat, spec in enumerate(self.specs)]
+        layout = table_for(self.game, self.state.view(self.human), self.state.players)
+        layout = attrs.evolve(layout, status="final table")
+        title = f"{self.game.name}: the match is over"
+        show_screen(self.out, self.screen.head(self.out, title, layout))
+        self.out.print(self.render.result(result, you, names))
+        if you in result.winners:
             shared = len(result.winners) > 1
             self.out.print(
                 "[bold green]You share the win![/bold green]"
@@ -520,8 +703,9 @@ def explain(action: Action) -> str:
     return text  # the simplest actions (bid 2, pass, wait) say it all
 
 
-def _read_settings(settings: Any, players: int) -> tuple[int, list[BotSpec | None]]:
-    """The person's seat and the bot specs stored by :meth:`PlaySession.meta`."""
+def _read_settings(settings: Any, players: int) -> tuple[int, list[BotSpec | None], bool]:
+    """The person's seat, the bot specs and whether it is watched (every seat a bot),
+    as stored by :meth:`PlaySession.meta`."""
     hint = "it is not a `cardkit play` save (replay it with `cardkit replay`)"
     if not isinstance(settings, dict):
         fail(f"cannot resume: {hint}")
@@ -535,9 +719,10 @@ def _read_settings(settings: Any, players: int) -> tuple[int, list[BotSpec | Non
         or not 0 <= human < players
     ):
         fail(f"cannot resume: damaged seat settings; {hint}")
+    watch = settings.get("watch") is True
     specs: list[BotSpec | None] = []
     for seat, text in enumerate(bots):
-        if seat == human:
+        if seat == human and not watch:
             specs.append(None)
         elif isinstance(text, str):
             try:
@@ -546,4 +731,27 @@ def _read_settings(settings: Any, players: int) -> tuple[int, list[BotSpec | Non
                 fail(f"cannot resume: {exc}")
         else:
             fail(f"cannot resume: no bot recorded for seat {seat}")
-    return human, specs
+    return human, specs, watch
+
+
+def rebuild(
+    record: Record, game: Game, specs: list[BotSpec | None], viewer: int
+) -> tuple[State, dict[int, BaseBot], list[str]]:
+    """The match of ``record`` rebuilt with fresh bots that are asked again for each of
+    their recorded decisions (the answers are dropped), so each bot's generator and
+    memory are where they were; with the event lines ``viewer`` saw, in order."""
+    bots = make_bots(game, record.seed, specs)
+    lines: list[str] = []
+
+    def catch_up(before: State, step: int, seat: int, action: Any) -> None:
+        bot = bots.get(seat)
+        if bot is not None:
+            # the recorded action stands; the bot only catches up
+            with contextlib.suppress(Exception):
+                bot.choose(before.view(seat), before.legal_actions(seat))
+
+    def seen(state: State, step: int, seat: int, action: Any, events: tuple[Event, ...]) -> None:
+        lines.append(step_line(game, seat, action, events, viewer))
+
+    state = replay(record, game, catch_up, auto_chance_after=False, after_step=seen)
+    return state, bots, lines

@@ -3,8 +3,10 @@
 It draws a :class:`~cardkit.table.TableLayout` (from the game's ``table``
 hook, or the default) with the seat's legal actions, the last event lines and
 a status line, as a list of lines no wider than the console, bounded so that
-the whole screen and its prompt fit 24 lines at any player count. Cards are
-coloured by suit and always carry their own text, so nothing depends on colour.
+the whole screen and its prompt fit 24 lines at any player count (a taller
+terminal gets more events). Cards are coloured by suit and always carry their
+own text, so nothing depends on colour; :func:`show` draws a screen, in ASCII
+on a terminal that is not UTF-8.
 """
 
 from __future__ import annotations
@@ -22,6 +24,32 @@ from cli.render import Renderer
 HEIGHT = 23  # the screen's lines; the prompt takes the 24th
 EVENTS = 3
 ACTION_LINES = 3
+
+
+ASCII = str.maketrans({"─": "-", "·": "|", "…": "~", "→": ">"})
+"""What the screen's own marks become on a terminal that is not UTF-8 (one character
+each, so the colours stay where they were)."""
+
+
+def plain_ascii(line: Text) -> Text:
+    """``line`` with every character outside ASCII replaced by one that is (``?`` for
+    those :data:`ASCII` does not name), its styles kept."""
+    text = line.plain.translate(ASCII)
+    if text.isascii() and text == line.plain:
+        return line
+    out = line.copy()
+    out.plain = "".join(c if c.isascii() else "?" for c in text)
+    return out
+
+
+def show(console: Console, lines: Sequence[Text]) -> None:
+    """Print a screen: in place of the last one on a terminal (it is cleared first),
+    appended otherwise; in ASCII when the console cannot write UTF-8."""
+    ascii_only = not console.encoding.lower().startswith("utf")
+    if console.is_terminal:
+        console.clear()
+    for line in lines:
+        console.print(plain_ascii(line) if ascii_only else line, no_wrap=True, overflow="crop")
 
 
 def playable(legal: Sequence[Action]) -> set[Card]:
@@ -48,27 +76,38 @@ def _fit(console: Console, text: Text, width: int, lines: int) -> list[Text]:
 class Screen:
     """Draws one game's table screen."""
 
-    def __init__(self, render: Renderer) -> None:
+    def __init__(self, render: Renderer, watching: bool = False) -> None:
         self.render = render
+        self.watching = watching  # the viewer's seat is named as a seat, not "you"
 
-    def seat_cell(self, row: SeatRow) -> Text:
-        """``> you  D  7 cards  bid 2  tricks 1  score 12  passed``."""
+    def name(self, seat: int, you: int) -> str:
+        """``you`` for the viewer's seat (``seat N`` when watching), else ``seat N``."""
+        return "you" if seat == you and not self.watching else f"seat {seat}"
+
+    def seat_cell(self, row: SeatRow, you: int | None = None, held: bool = False) -> Text:
+        """``> you  D  7 cards  bid 2  tricks 1  score 12  passed``; with ``held``, an
+        unknown count of cards is blank, so that the columns stay in line."""
         out = Text()
         out.append("> " if row.turn else "  ", style="bold green")
-        out.append(f"{row.label:<7}", style="bold" if row.label == "you" else "")
+        label = row.label if row.seat != you else self.name(row.seat, you)
+        out.append(f"{label:<7}", style="bold" if row.seat == you else "")
         out.append(" D " if row.dealer else "   ", style="bold")
         if row.held is not None:
             out.append(f"{row.held:>2} card{'s' if row.held != 1 else ' '}  ")
+        elif held:
+            out.append(" " * len("99 cards  "))
         for name, value in row.numbers:
             out.append(f"{name} {value:>2}  ")
         if row.note:
             out.append(row.note, style="italic")
         return out
 
-    def seats(self, layout: TableLayout, width: int) -> list[Text]:
-        """One line per seat; two seats a line beyond six seats."""
-        cells = [self.seat_cell(row) for row in layout.seats]
-        if len(cells) <= 6:
+    def seats(self, layout: TableLayout, width: int, height: int = HEIGHT) -> list[Text]:
+        """One line per seat; two seats a line beyond six seats (beyond more on a
+        terminal taller than 24 lines)."""
+        held = any(row.held is not None for row in layout.seats)
+        cells = [self.seat_cell(row, layout.seat, held) for row in layout.seats]
+        if len(cells) <= max(6, height - 26):
             for cell in cells:
                 cell.truncate(width, overflow="ellipsis")
             return cells
@@ -91,7 +130,7 @@ class Screen:
         for i, p in enumerate(cards):
             if i:
                 out.append("  ")
-            out.append("you " if p.seat == you else f"seat {p.seat} ")
+            out.append(f"{self.name(p.seat, you)} ")
             out.append_text(self.render.card(p.card))
             if p.note:
                 out.append(f" {p.note}")
@@ -139,6 +178,16 @@ class Screen:
             line.truncate(width, overflow="ellipsis")
         return out
 
+    def head(self, console: Console, title: str, layout: TableLayout) -> list[Text]:
+        """The title line (with the layout's status) and the seats."""
+        width = max(console.width, 40)
+        head = Text()
+        head.append(f"── {title} ", style="bold green")
+        if layout.status:
+            head.append(f"· {layout.status} ", style="bold")
+        head.truncate(width, overflow="ellipsis")
+        return [head, *self.seats(layout, width, max(HEIGHT, console.height - 1))]
+
     def lines(
         self,
         console: Console,
@@ -146,17 +195,24 @@ class Screen:
         layout: TableLayout,
         legal: Sequence[Action],
         events: Sequence[str],
+        footer: Sequence[Text] = (),
+        events_title: str = "recent",
+        most_events: int | None = None,
+        note: Text | None = None,
     ) -> list[Text]:
-        """The whole screen, at most :data:`HEIGHT` lines of the console's width."""
+        """The whole screen, at most :data:`HEIGHT` lines of the console's width (more on a
+        taller terminal: the extra lines show more events).
+
+        ``footer`` replaces the legal actions when ``legal`` is empty (a bot's move, watch
+        mode); ``note`` (a refusal, a hint) ends the screen; ``events`` are shown under
+        ``events_title``, at most ``most_events`` of them (:data:`EVENTS`, more on a
+        taller terminal), as many as fit.
+        """
         width = max(console.width, 40)
-        out: list[Text] = []
-        head = Text()
-        head.append(f"── {title} ", style="bold green")
-        if layout.status:
-            head.append(f"· {layout.status} ", style="bold")
-        head.truncate(width, overflow="ellipsis")
-        out.append(head)
-        out.extend(self.seats(layout, width))
+        height = max(HEIGHT, console.height - 1)
+        if most_events is None:
+            most_events = EVENTS if height == HEIGHT else EVENTS + (height - HEIGHT) // 2
+        out = self.head(console, title, layout)
         you = layout.seat
         if layout.trick or layout.last_trick:
             line = Text()
@@ -167,7 +223,7 @@ class Screen:
                 last = Text()
                 last.append("last  ", style="bold")
                 if layout.last_winner is not None:
-                    who = "you" if layout.last_winner == you else f"seat {layout.last_winner}"
+                    who = self.name(layout.last_winner, you)
                     last.append(f"(won by {who}) ")
                 last.append_text(self.played(layout.last_trick, you))
                 out.extend(_fit(console, last, width, 1))
@@ -178,13 +234,20 @@ class Screen:
             out.extend(_fit(console, text, width, 1))
         if layout.hand is not None:
             out.extend(_fit(console, self.hand(layout.hand, playable(legal)), width, 2))
-        room = HEIGHT - len(out) - 1 - min(ACTION_LINES, 2)  # the status/separator line
-        recent = list(events)[-max(0, min(EVENTS, room)) :] if room > 0 else []
+        bottom = min(ACTION_LINES, 2) if legal else max(1, len(footer))
+        noted = _fit(console, note, width, 2) if note is not None else []
+        bottom += len(noted)
+        room = height - len(out) - 1 - bottom  # the events' title line
+        recent = list(events)[-max(0, min(most_events, room)) :] if room > 0 else []
         if recent:
-            out.append(Text("recent", style="dim"))
+            out.append(Text(events_title, style="dim"))
             for event in recent:
                 line = Text("  ") + self.render.line(event)
                 out.extend(_fit(console, line, width, 1))
-        room = max(1, min(ACTION_LINES, HEIGHT - len(out)))
-        out.extend(self.actions(legal, width, room))
-        return out[:HEIGHT]
+        if legal:
+            room = max(1, min(ACTION_LINES, height - len(out) - len(noted)))
+            out.extend(self.actions(legal, width, room))
+        else:
+            for line in footer:
+                out.extend(_fit(console, line, width, 1))
+        return out[: height - len(noted)] + noted

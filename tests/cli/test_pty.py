@@ -30,6 +30,8 @@ def spawn(
 ) -> Any:
     """``cardkit ARGS`` in a pty: with the tiny games (``module``) or the installed script,
     ``columns`` wide; ``home`` is HOME (and holds CARDKIT_HOME), else the test's own."""
+    if args[:1] == ("play",) and "--delay" not in args:
+        args = (*args, "--delay", "0")  # bots' moves unpaused: the tests' own pace
     if module:
         command, argv = sys.executable, ["-m", "tests.cli.tinycli", *args]
     else:
@@ -71,7 +73,12 @@ def test_enter_takes_the_only_legal_action(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     child = spawn("play", "tiny-cli", "--seed", "2", "--save", str(save))
     while (
-        child.expect([r"\[1-\d+, action, help, quit\]: ", r"\[Enter for (.+?), help, quit\]: "])
+        child.expect(
+            [
+                r"\[1-\d+, action, hint, undo, help, quit\]: ",
+                r"\[Enter for (.+?), undo, help, quit\]: ",
+            ]
+        )
         == 0
     ):
         child.sendline("1")

@@ -1,0 +1,104 @@
+"""``undo`` and ``hint`` at the card table, and the record a take-back leaves."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cardkit import Action, BaseBot, View, registry
+from cardkit.record import Record, replay
+from cardkit.registry import get_game
+from cli.app import app
+
+# universal-bid, 3 players, seed 7: two chance steps (the draw for the deal, the deal),
+# then seat 0 bids first; seats 1 and 2 bid; then seat 0 leads the first trick.
+START = ["play", "universal-bid", "--players", "3", "--seed", "7", "--delay", "0"]
+
+
+def _play(runner: CliRunner, save: Path, answers: str, resume: bool = False) -> str:
+    args = ["play", "--resume", str(save)] if resume else [*START, "--save", str(save)]
+    result = runner.invoke(app, args, input=answers)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def _check_takeback(save: Path) -> None:
+    record = Record.load(save)
+    mine = [text for seat, text in record.actions if seat == 0]
+    assert mine == ["bid 2"]  # the bid taken back is gone; the one made instead stands
+    (takeback,) = record.meta["play"]["takebacks"]
+    assert takeback["step"] == 2  # after the two chance steps
+    assert takeback["undone"][0] == [0, "bid 0"]
+    assert [seat for seat, _ in takeback["undone"]] == [0, 1, 2]  # your bid and the bots'
+
+
+def test_undo_takes_back_to_your_previous_decision(runner: CliRunner, tmp_path: Path) -> None:
+    save = tmp_path / "m.json"
+    out = _play(runner, save, "1\nundo\n3\nquit\n")  # bid 0, undo, bid 2
+    assert "you took back your move (3 steps undone)" in out
+    _check_takeback(save)
+
+
+def test_undo_after_resume_reaches_before_it(runner: CliRunner, tmp_path: Path) -> None:
+    save = tmp_path / "m.json"
+    _play(runner, save, "1\nquit\n")
+    out = _play(runner, save, "undo\n3\nquit\n", resume=True)
+    assert "before you left" in out  # the recap of the moves before the resume
+    _check_takeback(save)
+
+
+def test_a_record_with_a_takeback_replays_as_finally_played(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    save = tmp_path / "m.json"
+    _play(runner, save, "1\nundo\n3\nquit\n")
+    result = runner.invoke(app, ["replay", str(save)])
+    assert result.exit_code == 0, result.output
+    assert "seat 0 bids 2" in result.output and "seat 0 bids 0" not in result.output
+    game = get_game("universal-bid")
+    state = replay(Record.load(save), game)
+    assert not state.is_over()
+
+
+def test_undo_before_any_move_changes_nothing(runner: CliRunner, tmp_path: Path) -> None:
+    save = tmp_path / "m.json"
+    out = _play(runner, save, "undo\nquit\n")
+    assert "nothing to take back: you have not moved yet" in out
+    record = Record.load(save)
+    assert [seat for seat, _ in record.actions] == [-1, -1]
+    assert "takebacks" not in record.meta["play"]
+
+
+def test_hint_names_a_legal_move_and_plays_nothing(runner: CliRunner, tmp_path: Path) -> None:
+    save = tmp_path / "m.json"
+    out = _play(runner, save, "hint\nquit\n")
+    # the input is not echoed: the hint follows the prompt on its line
+    line = "hint from " + out.split("hint from ", 1)[1].splitlines()[0]
+    # no ismcts bot is registered for universal-bid here: the game's heuristic answers
+    assert line.startswith("hint from heuristic: bid ")
+    bid = int(line.split("bid ")[1].split()[0])
+    assert 0 <= bid <= 9 and f"(type {bid + 1} to play it)" in line  # bid N is listed N+1
+    assert [seat for seat, _ in Record.load(save).actions] == [-1, -1]  # nothing played
+
+
+class _LastBot(BaseBot):
+    """Stands in for the search bot: always the last legal action."""
+
+    name = "ismcts"
+    summary = "test stand-in"
+    games = frozenset({"universal-bid"})
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        return legal[-1]
+
+
+def test_hint_prefers_an_ismcts_bot_when_one_is_registered(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(registry._extra_bots, "ismcts", _LastBot)
+    out = _play(runner, tmp_path / "m.json", "hint\nquit\n")
+    # the first decision offers bid 0 to bid 9: the last is bid 9, listed 10th
+    assert "hint from ismcts: bid 9 (type 10 to play it)" in out
