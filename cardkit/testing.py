@@ -475,8 +475,9 @@ def _check_match_positions(
     state = game.create(n, seed, options)
     bots = [RandomBot(game, s, bot_seed(seed, s)) for s in range(n)]
     bound = game.max_steps(n, state.options)
+    length = _length(game, n, seed, options, bound)  # checkpoints fall within the match
     picks = random.Random(seed)
-    marks = set(picks.sample(range(bound), min(CHECKPOINTS, bound)))
+    marks = set(picks.sample(range(length), min(CHECKPOINTS, length)))
     snapshots: list[State] = []
     truth = deals = 0
     chance = 0.0
@@ -495,6 +496,18 @@ def _check_match_positions(
     for snapshot in (*snapshots, state.clone()):  # the finished match too
         _check_rebuilt(game, n, seed, snapshot, state.history)
     return truth, chance
+
+
+def _length(
+    game: Game, n: int, seed: int, options: Mapping[str, Any] | None, bound: int
+) -> int:
+    """The steps of the seeded random match :func:`_check_match_positions` plays."""
+    state = game.create(n, seed, options)
+    bots = [RandomBot(game, s, bot_seed(seed, s)) for s in range(n)]
+    while not state.is_over() and len(state.history) <= bound:
+        seat = state.to_act()[0]
+        state.apply(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
+    return len(state.history)
 
 
 def _rebuilt(game: Game, n: int, seed: int, step: int, state: State) -> State:

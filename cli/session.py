@@ -54,6 +54,7 @@ QUIT_WORDS = ("quit", "q", "exit")  # no game has an action with one of these te
 HELP_WORDS = ("help", "h", "?")
 UNDO_WORDS = ("undo",)
 HINT_WORDS = ("hint",)
+SCORE_WORDS = ("scores", "score")
 HINT_BOTS = ("ismcts", "heuristic")
 """The bots ``hint`` asks, the strongest first (else the game's own first bot)."""
 DELAY = 0.6
@@ -502,6 +503,12 @@ class PlaySession:
             if word in HINT_WORDS:
                 self.say(legal, self.hint(legal), style="bold")
                 continue
+            if word in SCORE_WORDS:
+                self.score_sheet()
+                if self.out.is_terminal:
+                    prompt("[dim]Enter: back to the table[/dim] ")
+                    self.show(legal)
+                continue
             found = self.read(text, legal)
             if isinstance(found, str):
                 self.say(legal, found)
@@ -641,9 +648,48 @@ class PlaySession:
         self.out.print(f"Full rules: cardkit rules {self.game.id}")
         self.out.print("Type a listed number, an action's text, or a card alone to play it.")
         self.out.print("hint shows the strongest bot's move; undo takes back your last move;")
+        self.out.print("scores shows the score sheet, hand by hand;")
         self.out.print("'quit' (or q, exit) saves and leaves. Legal now:")
         for i, action in enumerate(legal, start=1):
             self.out.print(self.render.line(f"{i:>3}) {explain(action)}"), overflow="fold")
+
+    def hands_scored(self) -> list[HandScored]:
+        """Every hand scored so far in the match, from the events of its record."""
+
+        scored: list[HandScored] = []
+
+        def collect(
+            state: State, step: int, seat: int, action: Any, events: tuple[Event, ...]
+        ) -> None:
+            scored.extend(e for e in events if isinstance(e, HandScored))
+
+        replay(Record.of(self.state, self.meta()), self.game, after_step=collect)
+        return scored
+
+    def score_sheet(self) -> None:
+        """The score sheet: each finished hand's points by seat and the running totals
+        (a page of its own on a terminal)."""
+        from rich.table import Table
+
+        if self.out.is_terminal:
+            self.out.clear()
+        scored = self.hands_scored()
+        n = self.state.players
+        sheet = Table(title="score sheet", title_justify="left", box=None, pad_edge=False)
+        sheet.add_column("hand", justify="right")
+        for seat in range(n):
+            sheet.add_column(
+                "you" if seat == self.human and not self.watch else f"seat {seat}", justify="right"
+            )
+        for e in scored:
+            sheet.add_row(
+                str(e.hand), *(f"{p:+d} ({t})" for p, t in zip(e.points, e.totals, strict=True))
+            )
+        if not scored:
+            self.out.print("No hand has been scored yet.")
+        else:
+            self.out.print(sheet)
+            self.out.print("each cell: the hand's points (the total after it)", style="dim")
 
     def stuck(self, to_act: tuple[int, ...]) -> int:
         """The game offers no way on (a bug in the game): say so, keep the record."""

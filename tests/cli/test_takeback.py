@@ -102,3 +102,28 @@ def test_hint_prefers_an_ismcts_bot_when_one_is_registered(
     out = _play(runner, tmp_path / "m.json", "hint\nquit\n")
     # the first decision offers bid 0 to bid 9: the last is bid 9, listed 10th
     assert "hint from ismcts: bid 9 (type 10 to play it)" in out
+
+
+def test_scores_shows_the_score_sheet_and_plays_nothing(runner: CliRunner, tmp_path: Path) -> None:
+    save = tmp_path / "m.json"
+    out = _play(runner, save, "scores\nquit\n")
+    assert "No hand has been scored yet." in out
+    assert [seat for seat, _ in Record.load(save).actions] == [-1, -1]  # nothing played
+
+
+def test_the_score_sheet_lists_each_finished_hand_by_seat(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    save = tmp_path / "m.json"
+    args = [*START[:-2], "--option", "schedule=1,1", "--delay", "0", "--save", str(save)]
+    # hand 1 holds one card each: bid 0, then the one card (Enter); at hand 2: the sheet
+    result = runner.invoke(app, args, input="1\n\nscores\nquit\n")
+    assert result.exit_code == 0, result.output
+    sheet = result.output.split("score sheet", 1)[1]
+    header, row = sheet.splitlines()[1:3]
+    assert header.split() == ["hand", "you", "seat", "1", "seat", "2"]
+    cells = row.split()
+    assert cells[0] == "1" and len(cells) == 1 + 2 * 3
+    # after the first hand each seat's total is that hand's points: "+p (p)"
+    for points, total in zip(cells[1::2], cells[2::2], strict=True):
+        assert total == f"({int(points)})"
