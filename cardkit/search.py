@@ -125,16 +125,24 @@ class SearchBot(BaseBot):
         return done == 0 or time.perf_counter() < deadline
 
     def _random(self, world: State, horizon: int) -> None:
+        """Uniformly random moves: no view is built, no event recorded."""
         draw = self.rng.random
+        to_act = world.to_act
+        legal_actions = world.legal_actions
+        apply = world.apply
+        at = world.horizon
         steps = world.game.max_steps(world.players, world.options)
-        while not world.is_over() and world.horizon() == horizon and steps > 0:
+        while steps > 0 and at() == horizon:
+            acting = to_act()
+            if not acting:  # the match is over
+                return
             steps -= 1
-            seat = world.to_act()[0]
+            seat = acting[0]
             if seat == CHANCE:
-                world.apply(CHANCE, world.sample_chance())
+                apply(CHANCE, world.sample_chance())
                 continue
-            legal = world.legal_actions(seat)
-            world.apply(seat, legal[int(draw() * len(legal))])
+            legal = legal_actions(seat)
+            apply(seat, legal[int(draw() * len(legal))])
 
     def _heuristic_rollout(self, world: State, horizon: int) -> None:
         bots = self.rollout_bots
