@@ -243,3 +243,40 @@ def test_cardkit_play_plays_against_ismcts(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "bots: seat 1 ismcts, seat 2 ismcts, seat 3 ismcts" in result.output
     assert "seat 1 bids" in result.output  # a bot's move, made by the search
+
+
+def _to_the_horizon(state: State) -> None:
+    """Play the first listed action of each seat until the state's horizon moves."""
+    horizon = state.horizon()
+    while state.horizon() == horizon and not state.is_over():
+        seat = state.to_act()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+
+
+@pytest.mark.parametrize(
+    ("game_id", "options", "scale", "sign"),
+    [
+        ("ufos", {}, None, 1),
+        ("uno-star-trek", {}, 200, 1),
+        ("uno-star-trek", {"scoring": "lowest"}, 200, -1),
+    ],
+)
+def test_the_other_games_value_the_hand_just_played(
+    game_id: str, options: dict[str, Any], scale: int | None, sign: int
+) -> None:
+    from cardkit.registry import get_game
+
+    game = get_game(game_id)
+    state = game.create(4, 5, options)
+    start = state.clone()
+    _to_the_horizon(state)
+    board = state.board  # type: ignore[attr-defined]
+    assert board.hands_played == 1 and not state.is_over()
+    before = start.board.totals  # type: ignore[attr-defined]
+    gains = [sign * (a - b) for a, b in zip(board.totals, before, strict=True)]
+    # ufos: 60 cards make hands of 15 tricks for 4 players; the bid winner doubles: 30
+    most = 2 * (60 // 4) if scale is None else scale
+    for seat in range(4):
+        others = (sum(gains) - gains[seat]) / 3
+        expected = min(1.0, max(0.0, 0.5 + 0.5 * (gains[seat] - others) / most))
+        assert state.value(seat, start) == pytest.approx(expected)
