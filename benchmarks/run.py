@@ -331,7 +331,8 @@ def search(cfg: Config) -> Report:
         if note:
             report.notes.append(note)
     for row, note in search_bots(cfg.reps, cfg.seconds, list(setups)):
-        report.rows.append(Row(*row))
+        if row:
+            report.rows.append(Row(*row))
         if note:
             report.notes.append(note)
     return report

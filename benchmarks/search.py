@@ -283,6 +283,7 @@ def search_bots(
                 "one fresh sampled world and one random rollout to the end of the hand per "
                 "simulation, CPU time of this process",
             )
+        yield (), _split(game, ours.state, reps, seconds)
     for game_id in games:
         loaded = load_game(game_id)
         for bot in ("pimc", "ismcts"):
@@ -291,6 +292,34 @@ def search_bots(
                 yield (figure, f"game missing ({loaded})"), ""
                 continue
             yield _decision_time(loaded, bot, figure), ""
+
+
+def _split(game: Game, state: State, reps: int, seconds: float) -> str:
+    """Where an ``ismcts`` simulation's time goes: the sampled world, and the rollout."""
+    from cardkit.search import IsmctsBot
+
+    seat = state.to_act()[0]
+    view = state.view(seat)
+    bot = IsmctsBot(game, seat, 1, iterations=1)
+    rng = random.Random(1)
+    worlds = [game.sample_world(view, rng) for _ in range(50)]
+
+    def sample(n: int) -> float:
+        for _ in range(n):
+            game.sample_world(view, rng)
+        return float(n)
+
+    def rollout(n: int) -> float:
+        for i in range(n):
+            world = worlds[i % len(worlds)].clone()
+            bot.rollout(world, world.horizon())
+        return float(n)
+
+    a, b = rates([sample, rollout], reps, seconds, "/s")
+    return (
+        f"ismcts simulation on universal-bid: game.sample_world {1e6 / a.median:.0f} µs, "
+        f"clone and random rollout to the end of the hand {1e6 / b.median:.0f} µs (CPU)"
+    )
 
 
 def _decision_time(game: Game, bot: str, figure: str) -> tuple[str, ...]:
