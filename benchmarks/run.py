@@ -33,7 +33,7 @@ from benchmarks.loops import (
 )
 from benchmarks.measure import Stat, fmt, peak_kib, processes, rates, run_process
 from benchmarks.rl import report as rl_report
-from benchmarks.search import search_costs
+from benchmarks.search import search_bots, search_costs
 
 HERE = Path(__file__).resolve().parent
 
@@ -323,11 +323,17 @@ def memory(cfg: Config) -> Report:
 
 
 def search(cfg: Config) -> Report:
-    """Cost of ``state.clone()`` and of sampling a view's hidden cards, per game."""
+    """Cost of ``state.clone()`` and of sampling a view's hidden cards, per game; the search
+    bots' simulations/s against OpenSpiel's ISMCTS and their time per default decision."""
     report = Report()
     setups = {"universal-bid": TRICK_OPTIONS, "uno-star-trek": UNO_OPTIONS, "ufos": UFOS_OPTIONS}
     for row, note in search_costs(cfg.reps, cfg.seconds, setups):
         report.rows.append(Row(*row))
+        if note:
+            report.notes.append(note)
+    for row, note in search_bots(cfg.reps, cfg.seconds, list(setups)):
+        if row:
+            report.rows.append(Row(*row))
         if note:
             report.notes.append(note)
     return report

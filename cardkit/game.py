@@ -526,6 +526,25 @@ class State(ABC):
         :attr:`step_offset` and checks the common part against the state."""
         raise NotImplementedError(f"{self.game.id} has no positions")
 
+    # -- what search bots maximise (cardkit.search) -----------------------------------
+
+    def horizon(self) -> int:
+        """Where a search bot's rollout stops: a count that moves on at each point where a
+        seat's standing can be valued, such as each hand scored. A rollout stops when this
+        changes or the match is over. The default, always 0, plays rollouts to the end of
+        the match; a game of many hands returns its count of hands played."""
+        return 0
+
+    def value(self, seat: int, start: State) -> float:
+        """How well ``seat`` did, from 0 (worst) to 1 (best), in this state reached by a
+        rollout from ``start`` (see :meth:`horizon`): what search bots maximise.
+
+        The default is the seat's win share (:meth:`Result.share`) of :meth:`result`,
+        at the end of the match or, before it, of the seats leading now. A game of
+        many hands values the hand just played, for instance with :func:`hand_value`.
+        """
+        return self.result().share(seat)
+
     def clone(self) -> Self:
         """An independent copy (cards, actions and the game are shared, being immutable;
         so is ``rng``, which is reseeded before every shuffle)."""
@@ -564,6 +583,22 @@ def _state_items(state: State) -> list[tuple[str, Any]]:
             if name != "__dict__" and hasattr(state, name):
                 items.append((name, getattr(state, name)))
     return items
+
+
+def hand_value(
+    state: State, seat: int, now: Sequence[float], before: Sequence[float], scale: float
+) -> float:
+    """A :meth:`State.value` for a match of several hands, from the scores ``now`` and
+    ``before`` the rollout (higher is better): ``seat``'s gain less the mean gain of the
+    others, over ``scale`` (the most that difference can be in one hand), as 0 to 1 with
+    0.5 for even. At the end of the match it is the win share, with that margin a tenth."""
+    gains = [a - b for a, b in zip(now, before, strict=True)]
+    n = len(gains)
+    others = (sum(gains) - gains[seat]) / (n - 1) if n > 1 else 0.0
+    margin = min(1.0, max(0.0, 0.5 + 0.5 * (gains[seat] - others) / scale))
+    if state.is_over():
+        return 0.9 * state.result().share(seat) + 0.1 * margin
+    return margin
 
 
 class _DeclaredOptions:

@@ -42,7 +42,7 @@ from cardkit import (
     Zone,
 )
 from cardkit.events import BidMade, Dealt, MatchOver, Played, Received, TrickWon, only, others
-from cardkit.game import Refusal, highest
+from cardkit.game import Refusal, hand_value, highest
 from cardkit.options import Options, option
 from cardkit.positions import Common
 from games.ufos.actions import (
@@ -660,6 +660,16 @@ class UfosState(State):
         from games.ufos.position import restore
 
         restore(self, common, part)
+
+    def horizon(self) -> int:
+        """Search rollouts stop at the end of the hand (the next deal is a fresh shuffle)."""
+        return self.board.hands_played
+
+    def value(self, seat: int, start: State) -> float:
+        """The hand's points (spies included) less the others' mean, over twice the
+        tricks of a hand; at the end of the match the win share (see :func:`hand_value`)."""
+        assert isinstance(start, UfosState)
+        return hand_value(self, seat, self.board.totals, start.board.totals, 2 * start.size)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> UfosState:
         """A fast independent copy for :meth:`clone`: only the mutable parts are copied.

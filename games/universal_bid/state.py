@@ -40,7 +40,7 @@ from cardkit import (
     Zone,
 )
 from cardkit.events import Dealt, MatchOver, Played, Received, TrickWon, only
-from cardkit.game import Refusal, highest
+from cardkit.game import Refusal, hand_value, highest
 from cardkit.options import Options, option
 from cardkit.positions import Common
 from games.universal_bid.actions import BID_RANGES, PLAYS_INTO
@@ -403,6 +403,18 @@ class UniversalBidState(State):
         if self.phase != OVER:
             return Result(scores, highest(scores), False, "the match is not over")
         return Result(scores, highest(scores))
+
+    def horizon(self) -> int:
+        """Search rollouts stop at the end of the hand (a new deal shares nothing with this one)."""
+        return self.hand_index
+
+    def value(self, seat: int, start: State) -> float:
+        """The hand's points less the others' mean, over the most a hand can give (its
+        tricks + 10); at the end of the match the win share (see :func:`hand_value`)."""
+        assert isinstance(start, UniversalBidState)
+        return hand_value(
+            self, seat, self.board.totals, start.board.totals, start.size + EXACT_BONUS
+        )
 
     def view(self, seat: int) -> UniversalBidView:
         # positional, in field order (see UniversalBidView): views are built every step

@@ -55,7 +55,7 @@ from cardkit import (
     Zone,
 )
 from cardkit.events import Dealt, HandScored, MatchOver, Note, Played, Received, only, others
-from cardkit.game import Refusal, highest, lowest
+from cardkit.game import Refusal, hand_value, highest, lowest
 from cardkit.positions import UNKNOWN, Common
 from games.uno_star_trek.actions import (
     ACCEPT,
@@ -1141,6 +1141,23 @@ class UnoState(State):
         from games.uno_star_trek.position import restore
 
         restore(self, common, part)
+
+    HAND_SCALE = 200
+    """The points one hand's margin is measured against in :meth:`value` (a hand's winner
+    rarely takes more)."""
+
+    def horizon(self) -> int:
+        """Search rollouts stop at the end of the hand (the next deal is a fresh shuffle)."""
+        return self.board.hands_played
+
+    def value(self, seat: int, start: State) -> float:
+        """The hand's points less the others' mean (negated when the lowest total wins),
+        over :attr:`HAND_SCALE`; at the end of the match the win share (:func:`hand_value`)."""
+        assert isinstance(start, UnoState)
+        sign = -1 if self.lowest_wins else 1
+        now = [sign * t for t in self.board.totals]
+        before = [sign * t for t in start.board.totals]
+        return hand_value(self, seat, now, before, self.HAND_SCALE)
 
     # -- views and zones ---------------------------------------------------------------------
 

@@ -1,0 +1,305 @@
+"""Search bots for every game with sampled worlds: ``pimc`` and ``ismcts``.
+
+Both decide from the seat's view alone: each sample is a full state dealt by
+:meth:`Game.sample_world <cardkit.game.Game.sample_world>` from that view, and
+everything else goes through the public protocol (``clone``, ``to_act``,
+``legal_actions``, ``apply``, ``is_over``). A rollout plays a world on to the
+game's *horizon* (:meth:`State.horizon <cardkit.game.State.horizon>`: the end of
+the current hand in the built-in games) and scores it with
+:meth:`State.value <cardkit.game.State.value>` (0 worst, 1 best), which is what
+the bots maximise. Chance in a rollout is the world's own seeded chance; the
+players' moves come from the bot's generator, so a bot seeded the same with a
+budget in iterations (not seconds) always makes the same move.
+
+- ``pimc`` (Perfect Information Monte Carlo, as GIB in bridge): for each
+  sampled world, each legal action is applied to a copy and rolled out once;
+  the action with the best mean value is played.
+- ``ismcts`` (Information Set MCTS, Cowling, Powley and Whitehouse 2012; the
+  single-observer form): one tree whose edges are actions, a fresh world per
+  iteration, UCB1 over the children legal in that world, with the
+  availability count (how often a child could be chosen) in place of the
+  parent's visits; the most visited action at the root is played.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
+
+import attrs
+
+from cardkit.actions import Action
+from cardkit.bots import BaseBot
+from cardkit.errors import OptionError
+from cardkit.game import Game, State, View
+from cardkit.options import Option, OptionValue
+from cardkit.seats import CHANCE
+
+
+@attrs.frozen(slots=True)
+class NumberOption(Option):
+    """A bot parameter that is a decimal number from ``least`` to ``most`` (kept as its text)."""
+
+    least: float = 0.0
+    most: float = math.inf
+
+    def allowed(self) -> str:
+        if self.most == math.inf:
+            return f"a number of at least {self.least:g}"
+        return f"a number from {self.least:g} to {self.most:g}"
+
+    def check(self, value: Any) -> OptionValue:
+        if isinstance(value, bool) or not isinstance(value, int | float | str):
+            raise self._error(value)
+        try:
+            number = float(value)
+        except ValueError:
+            raise self._error(value) from None
+        if not self.least <= number <= self.most:  # NaN fails too
+            raise self._error(value)
+        return str(value).strip()
+
+
+def _time_option() -> Option:
+    return NumberOption(
+        "time",
+        "str",
+        "0.5",
+        "seconds per move when no iteration count is given",
+        least=0.001,
+        most=3600,
+    )
+
+
+def _rollout_option() -> Option:
+    return Option(
+        "rollout",
+        "str",
+        "random",
+        "how rollouts play: uniformly at random, or with the game's own heuristic bot",
+        choices=("random", "heuristic"),
+    )
+
+
+Rollout = Callable[[State, int], None]
+"""``rollout(world, horizon)``: play ``world`` on until its horizon moves or it is over."""
+
+
+class SearchBot(BaseBot):
+    """What both search bots share: the budget, the sampled worlds and the rollouts."""
+
+    budget: ClassVar[str] = "iterations"
+    """The name of the parameter that counts samples (0: as many as ``time`` allows)."""
+
+    def __init__(self, game: Game, seat: int, seed: int, **params: Any) -> None:
+        super().__init__(game, seat, seed, **params)
+        if type(game).sample_world is Game.sample_world:
+            raise OptionError(
+                f"bot {self.name!r} needs sampled worlds, and {game.id} has none "
+                "(it does not implement Game.sample_world)"
+            )
+        count = self.settings[self.budget]
+        assert isinstance(count, int)
+        self.count = count
+        self.seconds = float(str(self.settings["time"]))
+        kind = self.settings["rollout"]
+        self.rollout_bots: dict[int, Any] = {}
+        self.heuristic: type[Any] | None = None
+        if kind == "heuristic":
+            self.heuristic = game.bots.get("heuristic")
+            if self.heuristic is None:
+                raise OptionError(
+                    f"rollout=heuristic needs a heuristic bot, and {game.id} has none: "
+                    "use rollout=random"
+                )
+        self.rollout: Rollout = self._heuristic_rollout if kind == "heuristic" else self._random
+        self.simulations = 0
+        """Rollouts played so far (all decisions): for the benchmarks."""
+
+    def _more(self, done: int, deadline: float) -> bool:
+        """Whether to take another sample: up to the count, else until the deadline."""
+        if self.count:
+            return done < self.count
+        return done == 0 or time.perf_counter() < deadline
+
+    def _random(self, world: State, horizon: int) -> None:
+        """Uniformly random moves: no view is built, no event recorded."""
+        draw = self.rng.random
+        to_act = world.to_act
+        legal_actions = world.legal_actions
+        apply = world.apply
+        at = world.horizon
+        steps = world.game.max_steps(world.players, world.options)
+        while steps > 0 and at() == horizon:
+            acting = to_act()
+            if not acting:  # the match is over
+                return
+            steps -= 1
+            seat = acting[0]
+            if seat == CHANCE:
+                apply(CHANCE, world.sample_chance())
+                continue
+            legal = legal_actions(seat)
+            apply(seat, legal[int(draw() * len(legal))])
+
+    def _heuristic_rollout(self, world: State, horizon: int) -> None:
+        bots = self.rollout_bots
+        steps = world.game.max_steps(world.players, world.options)
+        while not world.is_over() and world.horizon() == horizon and steps > 0:
+            steps -= 1
+            to_act = world.to_act()
+            seat = to_act[0]
+            if seat == CHANCE:
+                world.apply(CHANCE, world.sample_chance())
+                continue
+            bot = bots.get(seat)
+            if bot is None:
+                assert self.heuristic is not None
+                bot = bots[seat] = self.heuristic(world.game, seat, self.rng.getrandbits(48))
+            view = world.view(seat) if getattr(bot, "reads_view", True) else View(seat, to_act)
+            world.apply(seat, bot.choose(view, world.legal_actions(seat)))
+
+
+class PimcBot(SearchBot):
+    """Perfect Information Monte Carlo: every legal action rolled out in sampled worlds."""
+
+    name = "pimc"
+    summary = "samples worlds from its view, rolls out each legal action, plays the best mean"
+    games = None
+    budget = "worlds"
+    params: ClassVar[tuple[Option, ...]] = (
+        Option("worlds", "int", 0, "worlds per move (0: as many as time allows)", low=0),
+        _time_option(),
+        _rollout_option(),
+    )
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        """The legal action with the best mean value over the sampled worlds."""
+        if len(legal) == 1:
+            return legal[0]
+        totals = [0.0] * len(legal)
+        deadline = time.perf_counter() + self.seconds
+        done = 0
+        seat = self.seat
+        while self._more(done, deadline):
+            world = self.game.sample_world(view, self.rng)
+            horizon = world.horizon()
+            for i, action in enumerate(legal):
+                copy = world.clone()
+                copy.apply(seat, action)
+                self.rollout(copy, horizon)
+                totals[i] += copy.value(seat, world)
+            done += 1
+        self.simulations += done * len(legal)
+        best = 0
+        for i in range(1, len(legal)):
+            if totals[i] > totals[best]:
+                best = i
+        return legal[best]
+
+
+class _Node:
+    """An edge of the ISMCTS tree: the action into it was taken by ``mover``."""
+
+    __slots__ = ("avail", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+        """The sum of the values of the seat that chose this edge."""
+
+
+class IsmctsBot(SearchBot):
+    """Information Set MCTS: one tree over the seat's information, a fresh world per iteration."""
+
+    name = "ismcts"
+    summary = "Information Set MCTS: UCT over sampled worlds, plays the most visited move"
+    games = None
+    budget = "iterations"
+    params: ClassVar[tuple[Option, ...]] = (
+        Option("iterations", "int", 0, "iterations per move (0: as many as time allows)", low=0),
+        _time_option(),
+        _rollout_option(),
+        NumberOption("c", "str", "0.7", "the UCB exploration constant", least=0, most=100),
+    )
+
+    def __init__(self, game: Game, seat: int, seed: int, **params: Any) -> None:
+        super().__init__(game, seat, seed, **params)
+        self.c = float(str(self.settings["c"]))
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        """The most visited root action after the iterations (the first listed on a tie)."""
+        if len(legal) == 1:
+            return legal[0]
+        root = _Node()
+        deadline = time.perf_counter() + self.seconds
+        done = 0
+        while self._more(done, deadline):
+            self._iterate(root, view)
+            done += 1
+        self.simulations += done
+        best = legal[0]
+        most = -1
+        for action in legal:
+            child = root.children.get(action)
+            if child is not None and child.visits > most:
+                best, most = action, child.visits
+        return best
+
+    def _iterate(self, root: _Node, view: View) -> None:
+        """One iteration: sample, select and expand in that world, roll out, back up."""
+        start = self.game.sample_world(view, self.rng)
+        world = start.clone()
+        horizon = world.horizon()
+        draw = self.rng.random
+        c = self.c
+        log = math.log
+        sqrt = math.sqrt
+        node = root
+        path: list[tuple[_Node, int]] = []
+        seat = self.seat
+        while not world.is_over() and world.horizon() == horizon:
+            seat = world.to_act()[0] if path else self.seat
+            if seat == CHANCE:
+                world.apply(CHANCE, world.sample_chance())
+                continue
+            legal = world.legal_actions(seat)
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            if untried:
+                action = untried[int(draw() * len(untried))]
+                children[action] = _Node()
+                for a in legal:
+                    child = children.get(a)
+                    if child is not None:
+                        child.avail += 1
+                node = children[action]
+                world.apply(seat, action)
+                path.append((node, seat))
+                break
+            best: _Node | None = None
+            chosen = legal[0]
+            top = -math.inf
+            for a in legal:
+                child = children[a]
+                child.avail += 1
+                score = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                if score > top:
+                    top, best, chosen = score, child, a
+            assert best is not None
+            node = best
+            world.apply(seat, chosen)
+            path.append((node, seat))
+        self.rollout(world, horizon)
+        values: dict[int, float] = {}
+        root.visits += 1
+        for node, mover in path:
+            value = values.get(mover)
+            if value is None:
+                value = values[mover] = world.value(mover, start)
+            node.visits += 1
+            node.total += value
