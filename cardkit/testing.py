@@ -498,9 +498,7 @@ def _check_match_positions(
     return truth, chance
 
 
-def _length(
-    game: Game, n: int, seed: int, options: Mapping[str, Any] | None, bound: int
-) -> int:
+def _length(game: Game, n: int, seed: int, options: Mapping[str, Any] | None, bound: int) -> int:
     """The steps of the seeded random match :func:`_check_match_positions` plays."""
     state = game.create(n, seed, options)
     bots = [RandomBot(game, s, bot_seed(seed, s)) for s in range(n)]
