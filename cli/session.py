@@ -55,8 +55,10 @@ HELP_WORDS = ("help", "h", "?")
 UNDO_WORDS = ("undo",)
 HINT_WORDS = ("hint",)
 SCORE_WORDS = ("scores", "score")
-HINT_BOTS = ("ismcts", "heuristic")
-"""The bots ``hint`` asks, the strongest first (else the game's own first bot)."""
+HINT_BOTS = ("pimc:worlds=20", "heuristic")
+"""The bots ``hint`` asks, the strongest first (else the game's own first bot): ``pimc``
+(the strongest measured, docs/games/universal-bid.md) with a fixed budget, so that the
+same moment gives the same hint, where the game has sampled worlds."""
 DELAY = 0.6
 """The pause after each bot's move (seconds) unless ``--delay`` says otherwise."""
 WATCH_DELAY = 1.5
@@ -526,12 +528,21 @@ class PlaySession:
     def hint(self, legal: tuple[Action, ...]) -> str:
         """What the strongest available bot would play now (not played)."""
         known = bots_for(self.game)
-        name = next((n for n in HINT_BOTS if n in known), None)
-        if name is None:
-            name = next(iter(self.game.bots), "random")
+        searching = self.game.has_positions  # search bots sample worlds
+        spec = next(
+            (
+                BotSpec.parse(text)
+                for text in HINT_BOTS
+                if text.split(":")[0] in known and (searching or text == "heuristic")
+            ),
+            None,
+        )
+        if spec is None:
+            spec = BotSpec.parse(next(iter(self.game.bots), "random"))
+        name = spec.name
         seed = bot_seed(self.state.seed, self.human) ^ len(self.state.history)
         try:
-            bot = make_bot(BotSpec.parse(name), self.game, self.human, seed)
+            bot = make_bot(spec, self.game, self.human, seed)
             choice = bot.choose(self.state.view(self.human), legal)
         except Exception as exc:  # a broken bot is no reason to leave the match
             return f"no hint: bot {name} failed ({type(exc).__name__}: {exc})"

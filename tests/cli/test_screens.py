@@ -201,7 +201,7 @@ def test_hint_and_a_refusal_keep_the_whole_table_on_screen(tmp_path: Path) -> No
     child.sendline("hint")
     lines = next_screen(child)
     check_screen(lines, 24, 80, game, 3)
-    assert lines[-2].startswith("hint from heuristic: bid ")
+    assert lines[-2].startswith("hint from pimc: bid ")
     child.sendline("bid 12")
     lines = next_screen(child)
     check_screen(lines, 24, 80, game, 3)

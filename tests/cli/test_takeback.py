@@ -9,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cardkit import Action, BaseBot, View, registry
+from cardkit.options import Option
 from cardkit.record import Record, replay
 from cardkit.registry import get_game
 from cli.app import app
@@ -77,8 +78,8 @@ def test_hint_names_a_legal_move_and_plays_nothing(runner: CliRunner, tmp_path: 
     out = _play(runner, save, "hint\nquit\n")
     # the input is not echoed: the hint follows the prompt on its line
     line = "hint from " + out.split("hint from ", 1)[1].splitlines()[0]
-    # no ismcts bot is registered for universal-bid here: the game's heuristic answers
-    assert line.startswith("hint from heuristic: bid ")
+    # universal-bid has sampled worlds: the pimc search bot answers
+    assert line.startswith("hint from pimc: bid ")
     bid = int(line.split("bid ")[1].split()[0])
     assert 0 <= bid <= 9 and f"(type {bid + 1} to play it)" in line  # bid N is listed N+1
     assert [seat for seat, _ in Record.load(save).actions] == [-1, -1]  # nothing played
@@ -87,21 +88,31 @@ def test_hint_names_a_legal_move_and_plays_nothing(runner: CliRunner, tmp_path: 
 class _LastBot(BaseBot):
     """Stands in for the search bot: always the last legal action."""
 
-    name = "ismcts"
+    name = "pimc"
     summary = "test stand-in"
     games = frozenset({"universal-bid"})
+    params = (Option("worlds", "int", 0, "worlds per move"),)
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         return legal[-1]
 
 
-def test_hint_prefers_an_ismcts_bot_when_one_is_registered(
+def test_hint_asks_the_search_bot_when_one_is_registered(
     runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setitem(registry._extra_bots, "ismcts", _LastBot)
+    monkeypatch.setitem(registry._extra_bots, "pimc", _LastBot)
     out = _play(runner, tmp_path / "m.json", "hint\nquit\n")
     # the first decision offers bid 0 to bid 9: the last is bid 9, listed 10th
-    assert "hint from ismcts: bid 9 (type 10 to play it)" in out
+    assert "hint from pimc: bid 9 (type 10 to play it)" in out
+
+
+def test_hint_asks_the_heuristic_where_the_game_has_no_sampled_worlds(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = get_game("universal-bid")
+    monkeypatch.setattr(type(game), "has_positions", False)
+    out = _play(runner, tmp_path / "m.json", "hint\nquit\n")
+    assert "hint from heuristic: bid " in out
 
 
 def test_scores_shows_the_score_sheet_and_plays_nothing(runner: CliRunner, tmp_path: Path) -> None:
