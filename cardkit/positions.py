@@ -33,11 +33,12 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from cardkit.actions import Action
 from cardkit.cards import Card
-from cardkit.errors import CardkitError, OptionError, ParseError
+from cardkit.errors import CardkitError, IllegalActionError, OptionError, ParseError
 
 if TYPE_CHECKING:
-    from cardkit.game import Game
+    from cardkit.game import Game, State
 
 FORMAT = "cardkit-position/1"
 """The format tag (and version) of a position."""
@@ -155,6 +156,29 @@ def load_position(path: str | os.PathLike[str]) -> Any:
         return read_json(path, "a cardkit position")
     except ParseError as exc:
         raise PositionError(str(exc)) from None
+
+
+def game_part(part: Any, keys: Sequence[str]) -> Mapping[str, Any]:
+    """The game's own part of a position (``"state"``), checked to hold exactly ``keys``;
+    else a ``PositionError`` naming what is missing or unknown."""
+    if not isinstance(part, Mapping):
+        raise PositionError("the game's part ('state') must be an object")
+    missing = [k for k in keys if k not in part]
+    if missing:
+        raise PositionError(f"the game's part lacks {', '.join(repr(k) for k in missing)}")
+    unknown = sorted(set(part) - set(keys))
+    if unknown:
+        raise PositionError(f"the game's part has unknown keys {', '.join(map(repr, unknown))}")
+    return part
+
+
+def apply_checked(state: State, seat: int, action: Action, what: str) -> None:
+    """Apply ``action`` for ``seat`` to a state being set up from a position; a
+    ``PositionError`` saying ``what`` breaks which rule if the rules refuse it."""
+    try:
+        state.apply(seat, action)
+    except IllegalActionError as exc:
+        raise PositionError(f"{what} breaks the rules: {exc.reason}") from None
 
 
 def card_of(text: Any, cards: Mapping[str, Card], what: str) -> Card:

@@ -55,9 +55,18 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from cardkit import CHANCE, Action, Bid, Card, Pass, Scoreboard, SealedChoice, Shuffle, Trick
-from cardkit.errors import IllegalActionError, ParseError
+from cardkit.errors import ParseError
 from cardkit.game import _STALE
-from cardkit.positions import UNKNOWN, Common, PositionError, card_of, listed, whole
+from cardkit.positions import (
+    UNKNOWN,
+    Common,
+    PositionError,
+    apply_checked,
+    card_of,
+    game_part,
+    listed,
+    whole,
+)
 from cardkit.seats import TurnOrder
 from games.ufos.actions import CHOOSE, CHOOSES, LEADS, PLAYS, Choose, PlayCard, Spy, Wait, parse
 from games.ufos.cards import B10, B12, BLUE, DECK, GAMES, MAX_SETS, SUITS, TRUMP_CHOICES
@@ -225,27 +234,13 @@ def _scored(tricks: Sequence[int], points: Sequence[int]) -> bool:
     return False
 
 
-def _step(state: UfosState, seat: int, action: Action, what: str) -> None:
-    try:
-        state.apply(seat, action)
-    except IllegalActionError as exc:
-        raise PositionError(f"{what} breaks the rules: {exc.reason}") from None
-
-
 def restore(state: UfosState, common: Common, part: Any) -> None:
     """Make the fresh ``state`` the position (see the module docstring); ``PositionError``
     naming what is wrong for one that breaks the rules."""
     from games.ufos.state import AUCTION, DEAL, OVER, PLAY
     from games.ufos.state import CHOOSE as CHOOSING
 
-    if not isinstance(part, Mapping):
-        raise PositionError("the game's part ('state') must be an object")
-    missing = [k for k in KEYS if k not in part]
-    if missing:
-        raise PositionError(f"the game's part lacks {', '.join(repr(k) for k in missing)}")
-    unknown = sorted(set(part) - set(KEYS))
-    if unknown:
-        raise PositionError(f"the game's part has unknown keys {', '.join(map(repr, unknown))}")
+    part = game_part(part, KEYS)
     n = state.players
     size = state.size
     total = state.hands_total
@@ -320,7 +315,7 @@ def restore(state: UfosState, common: Common, part: Any) -> None:
     state.apply(CHANCE, Shuffle(tuple(deal)))
     for s, pick in enumerate(picks):
         if pick is not None:
-            _step(state, s, pick, f"the pick of seat {s}")
+            apply_checked(state, s, pick, f"the pick of seat {s}")
     for i, (seat, action) in enumerate(auction):
         what = f"auction entry {i + 1} ({seat}: {action})"
         if state.phase != AUCTION:
@@ -328,7 +323,7 @@ def restore(state: UfosState, common: Common, part: Any) -> None:
         current = state.order.current
         if seat != current:
             raise PositionError(f"{what}: seat {seat} acts where seat {current} is to act")
-        _step(state, seat, action, what)
+        apply_checked(state, seat, action, what)
     for t, plays in enumerate(past):
         if len(plays) != n:
             raise PositionError(f"past trick {t + 1} must hold {n} cards, not {len(plays)}")
@@ -348,7 +343,7 @@ def restore(state: UfosState, common: Common, part: Any) -> None:
             if play is None:
                 play = PlayCard(card, declare)
             text = card.text if declare is None else f"{card.text} as {declare}"
-            _step(state, seat, play, f"{what}: seat {seat} playing {text}")
+            apply_checked(state, seat, play, f"{what}: seat {seat} playing {text}")
     if state.phase != phase:
         raise PositionError(
             f"phase is {phase}, but the cards and actions given leave the hand "

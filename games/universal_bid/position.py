@@ -38,7 +38,6 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from cardkit import CHANCE, Card, Scoreboard, Shuffle
-from cardkit.errors import IllegalActionError
 from cardkit.options import to_json
 from cardkit.positions import (
     FORMAT,
@@ -46,8 +45,10 @@ from cardkit.positions import (
     UNKNOWN,
     Common,
     PositionError,
+    apply_checked,
     card_of,
     deal_hidden,
+    game_part,
     listed,
     whole,
 )
@@ -138,14 +139,7 @@ def restore(state: UniversalBidState, common: Common, part: Any) -> None:
         first_dealer,
     )
 
-    if not isinstance(part, Mapping):
-        raise PositionError("the game's part ('state') must be an object")
-    missing = [k for k in KEYS if k not in part]
-    if missing:
-        raise PositionError(f"the game's part lacks {', '.join(repr(k) for k in missing)}")
-    unknown = sorted(set(part) - set(KEYS))
-    if unknown:
-        raise PositionError(f"the game's part has unknown keys {', '.join(map(repr, unknown))}")
+    part = game_part(part, KEYS)
     n = state.players
     schedule = state.schedule
     total = len(schedule)
@@ -307,7 +301,7 @@ def _replay_hand(
         assert amount is not None
         if amount > MAX_HAND:
             raise PositionError(f"the bid of seat {seat} is {amount}: bids run from 0 to {size}")
-        _step(state, seat, BIDS[amount], f"the bid of seat {seat}")
+        apply_checked(state, seat, BIDS[amount], f"the bid of seat {seat}")
     if bidding:
         if past or trick:
             raise PositionError("no card is played before every seat has bid")
@@ -326,14 +320,7 @@ def _replay_hand(
                 raise PositionError(
                     f"{what}: seat {seat} plays where seat {state.current} is to play"
                 )
-            _step(state, seat, PLAYS[card.id], f"{what}: seat {seat} playing {card.text}")
-
-
-def _step(state: UniversalBidState, seat: int, action: Any, what: str) -> None:
-    try:
-        state.apply(seat, action)
-    except IllegalActionError as exc:
-        raise PositionError(f"{what} breaks the rules: {exc.reason}") from None
+            apply_checked(state, seat, PLAYS[card.id], f"{what}: seat {seat} playing {card.text}")
 
 
 def voids(tricks: tuple[tuple[tuple[int, Card], ...], ...]) -> dict[int, set[str]]:

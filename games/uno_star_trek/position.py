@@ -50,7 +50,7 @@ import attrs
 
 from cardkit import CHANCE, Card, ResponseWindow, Scoreboard, TurnOrder
 from cardkit.game import _STALE
-from cardkit.positions import UNKNOWN, Common, PositionError, card_of, listed, whole
+from cardkit.positions import UNKNOWN, Common, PositionError, card_of, game_part, listed, whole
 from games.uno_star_trek.cards import (
     COLOUR_OF,
     COLOURS,
@@ -289,14 +289,7 @@ def _check_colour(phase_name: str, top: Card, colour: int, tribble_draw: bool) -
 def restore(state: UnoState, common: Common, part: Any) -> None:
     """Make the fresh ``state`` the position (see the module docstring); ``PositionError``
     naming what is wrong for one that breaks the rules."""
-    if not isinstance(part, Mapping):
-        raise PositionError("the game's part ('state') must be an object")
-    missing = [k for k in KEYS if k not in part]
-    if missing:
-        raise PositionError(f"the game's part lacks {', '.join(repr(k) for k in missing)}")
-    unknown = sorted(set(part) - set(KEYS))
-    if unknown:
-        raise PositionError(f"the game's part has unknown keys {', '.join(map(repr, unknown))}")
+    part = game_part(part, KEYS)
     n = state.players
     options = state.options
     phase_name = part["phase"]

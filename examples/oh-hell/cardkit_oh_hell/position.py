@@ -33,15 +33,16 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from cardkit import CHANCE, Bid, Card, Play, Trick
-from cardkit.errors import IllegalActionError
 from cardkit.options import to_json
 from cardkit.positions import (
     FORMAT,
     UNKNOWN,
     Common,
     PositionError,
+    apply_checked,
     card_of,
     deal_hidden,
+    game_part,
     listed,
     whole,
 )
@@ -143,24 +144,10 @@ def _order(
     return got
 
 
-def _step(state: OhHellState, seat: int, action: Any, what: str) -> None:
-    try:
-        state.apply(seat, action)
-    except IllegalActionError as exc:
-        raise PositionError(f"{what} breaks the rules: {exc.reason}") from None
-
-
 def restore(state: OhHellState, common: Common, part: Any) -> None:
     """Make the fresh ``state`` the position (see the module docstring); ``PositionError``
     naming what is wrong for one that breaks the rules."""
-    if not isinstance(part, Mapping):
-        raise PositionError("the game's part ('state') must be an object")
-    missing = [k for k in KEYS if k not in part]
-    if missing:
-        raise PositionError(f"the game's part lacks {', '.join(repr(k) for k in missing)}")
-    unknown = sorted(set(part) - set(KEYS))
-    if unknown:
-        raise PositionError(f"the game's part has unknown keys {', '.join(map(repr, unknown))}")
+    part = game_part(part, KEYS)
     n = state.players
     table = state.table
     by_text = {c.text: c for c in table.deck.cards}
@@ -304,7 +291,7 @@ def _replay(
     for seat in made:
         amount = bids[seat]
         assert amount is not None
-        _step(state, seat, Bid(amount), f"the bid of seat {seat}")
+        apply_checked(state, seat, Bid(amount), f"the bid of seat {seat}")
     if phase == "bid":
         if past or trick:
             raise PositionError("no card is played before every seat has bid")
@@ -323,7 +310,7 @@ def _replay(
                 raise PositionError(
                     f"{what}: seat {seat} plays where seat {state.order.current} is to play"
                 )
-            _step(state, seat, Play(card), f"{what}: seat {seat} playing {card.text}")
+            apply_checked(state, seat, Play(card), f"{what}: seat {seat} playing {card.text}")
     if state.phase != phase:
         raise PositionError(f"these plays leave the match in the {state.phase} phase, not {phase}")
 
