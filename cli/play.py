@@ -385,7 +385,7 @@ def _choose_game() -> Game:
     ]
     notes = ["Not offered, failed to load:", *broken] if broken else []
     try:
-        return games[choose("game", items, notes=notes)]
+        return games[choose("game", items, notes=notes, names=[g.id for g in games])]
     except EOFError:
         fail("no game chosen")
     except KeyboardInterrupt:

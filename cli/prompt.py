@@ -28,13 +28,17 @@ def prompt(text: str) -> str:
 
 
 def choose(
-    title: str, items: Sequence[str], default: int | None = None, notes: Sequence[str] = ()
+    title: str,
+    items: Sequence[str],
+    default: int | None = None,
+    notes: Sequence[str] = (),
+    names: Sequence[str] = (),
 ) -> int:
     """Show a numbered list, then ``notes`` (plain lines), and return the index (0-based)
     the person picks.
 
-    Asks again, with the reason, until the answer is one of the numbers (or
-    empty when ``default`` is given).
+    Asks again, with the reason, until the answer is one of the numbers, one of
+    ``names`` (the items' names, any case), or empty when ``default`` is given.
     """
     out = console()
     for i, item in enumerate(items, start=1):
@@ -48,8 +52,14 @@ def choose(
             return default
         if answer.isdecimal() and 1 <= int(answer) <= len(items):
             return int(answer) - 1
+        lowered = [n.lower() for n in names]
+        if answer.lower() in lowered:
+            return lowered.index(answer.lower())
         shown = escape(answer) if answer else "nothing"
-        out.print(f"[red]{shown} is not a choice: type a number from 1 to {len(items)}[/red]")
+        named = f" or a name ({escape(', '.join(names))})" if names else ""
+        out.print(
+            f"[red]{shown} is not a choice: type a number from 1 to {len(items)}{named}[/red]"
+        )
 
 
 def ask_number(title: str, low: int, high: int, default: int) -> int:

@@ -185,6 +185,16 @@ def test_without_a_game_the_person_chooses_from_a_list(runner: CliRunner, tmp_pa
     assert Record.load(save).players == 3
 
 
+def test_the_list_takes_a_game_by_its_id_too(runner: CliRunner, tmp_path: Path) -> None:
+    save = tmp_path / "m.json"
+    answers = "tinny\nTiny-CLI\n3\nquit\n"  # no game is "tinny"; an id in any case is
+    code, out = play(runner, "--seed", "1", "--save", str(save), input=answers)
+    assert code == 0, out
+    assert "tinny is not a choice: type a number from 1 to" in out
+    assert "or a name (" in out and "tiny-cli" in out.split("or a name (", 1)[1].split(")")[0]
+    assert Record.load(save).game == "tiny-cli"
+
+
 @pytest.mark.parametrize("setting", ["", "elsewhere"])
 def test_default_save_file_is_printed(runner: CliRunner, tmp_path: Path, setting: str) -> None:
     """Saves go to CARDKIT_HOME/saves, or ~/.cardkit/saves when it is unset or empty."""
