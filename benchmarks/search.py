@@ -300,7 +300,7 @@ def _split(game: Game, state: State, reps: int, seconds: float) -> str:
 
     seat = state.to_act()[0]
     view = state.view(seat)
-    bot = IsmctsBot(game, seat, 1, iterations=1)
+    bot = IsmctsBot(game, seat, 1, iterations=1, rollout="random")
     rng = random.Random(1)
     worlds = [game.sample_world(view, rng) for _ in range(50)]
 

@@ -18,7 +18,10 @@ budget in iterations (not seconds) always makes the same move.
   single-observer form): one tree whose edges are actions, a fresh world per
   iteration, UCB1 over the children legal in that world, with the
   availability count (how often a child could be chosen) in place of the
-  parent's visits; the most visited action at the root is played.
+  parent's visits; the most visited action at the root is played. The mean
+  values in UCB1 are scaled to the spread of the values seen so far in this
+  search (lowest 0, highest 1), so that ``c`` weighs exploration the same
+  whether moves differ by a few hundredths of the 0-1 scale or by half of it.
 """
 
 from __future__ import annotations
@@ -77,9 +80,10 @@ def _rollout_option() -> Option:
     return Option(
         "rollout",
         "str",
-        "random",
-        "how rollouts play: uniformly at random, or with the game's own heuristic bot",
-        choices=("random", "heuristic"),
+        "auto",
+        "how rollouts play: with the game's own heuristic bot, or uniformly at random "
+        "(auto: the heuristic where the game has one, else random)",
+        choices=("auto", "heuristic", "random"),
     )
 
 
@@ -107,6 +111,8 @@ class SearchBot(BaseBot):
         kind = self.settings["rollout"]
         self.rollout_bots: dict[int, Any] = {}
         self.heuristic: type[Any] | None = None
+        if kind == "auto":
+            kind = "heuristic" if "heuristic" in game.bots else "random"
         if kind == "heuristic":
             self.heuristic = game.bots.get("heuristic")
             if self.heuristic is None:
@@ -230,12 +236,17 @@ class IsmctsBot(SearchBot):
     def __init__(self, game: Game, seat: int, seed: int, **params: Any) -> None:
         super().__init__(game, seat, seed, **params)
         self.c = float(str(self.settings["c"]))
+        self.low = math.inf
+        self.high = -math.inf
+        """The lowest and highest values backed up in the current search."""
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         """The most visited root action after the iterations (the first listed on a tie)."""
         if len(legal) == 1:
             return legal[0]
         root = _Node()
+        self.low = math.inf
+        self.high = -math.inf
         deadline = time.perf_counter() + self.seconds
         done = 0
         while self._more(done, deadline):
@@ -259,6 +270,9 @@ class IsmctsBot(SearchBot):
         c = self.c
         log = math.log
         sqrt = math.sqrt
+        low = self.low
+        spread = self.high - low
+        scale = 1.0 / spread if spread > 0 else 0.0
         node = root
         path: list[tuple[_Node, int]] = []
         seat = self.seat
@@ -287,7 +301,8 @@ class IsmctsBot(SearchBot):
             for a in legal:
                 child = children[a]
                 child.avail += 1
-                score = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                mean = (child.total / child.visits - low) * scale
+                score = mean + c * sqrt(log(child.avail) / child.visits)
                 if score > top:
                     top, best, chosen = score, child, a
             assert best is not None
@@ -301,5 +316,9 @@ class IsmctsBot(SearchBot):
             value = values.get(mover)
             if value is None:
                 value = values[mover] = world.value(mover, start)
+                if value < self.low:
+                    self.low = value
+                if value > self.high:
+                    self.high = value
             node.visits += 1
             node.total += value

@@ -219,7 +219,7 @@ class HeuristicBot(BaseBot):
         return min(winners, key=lambda s: s[1])[2]
 
     def _lead(
-        self, plays: list[PlayCard], unseen: Counter[Card], trump: str, high: bool
+        self, plays: list[PlayCard], unseen: dict[Card, int], trump: str, high: bool
     ) -> PlayCard:
         options = []
         for action in plays:
@@ -248,15 +248,15 @@ class HeuristicBot(BaseBot):
             self._tricks_seen[done - 1] = tuple(card for _, card, _ in view.last_trick)
         self._tricks_seen[done] = tuple(card for _, card, _ in view.trick)
 
-    def _unseen(self, view: UfosView) -> Counter[Card]:
-        unseen = _FULL.copy()
-        unseen.subtract(view.hand)
+    def _unseen(self, view: UfosView) -> dict[Card, int]:
+        """The copies of each card the seat has not seen, in deck order (none left out)."""
+        seen = Counter(view.hand)
         for cards in self._tricks_seen.values():
-            unseen.subtract(cards)
-        return +unseen
+            seen.update(cards)
+        return {card: n - seen[card] for card, n in _FULL.items() if n > seen[card]}
 
 
-def _beaten_by(card: Card, suit: str, trump: str, unseen: Counter[Card]) -> int:
+def _beaten_by(card: Card, suit: str, trump: str, unseen: dict[Card, int]) -> int:
     """How many unseen cards could beat ``card`` playing as ``suit`` (1 more for a ruff risk)."""
     rank = card.rank
     count = 0

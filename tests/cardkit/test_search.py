@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -14,7 +15,7 @@ from cardkit.errors import OptionError
 from cardkit.game import State, hand_value
 from cardkit.registry import bots_for, make_bot
 from cardkit.runner import play_match
-from cardkit.search import IsmctsBot, PimcBot
+from cardkit.search import IsmctsBot, PimcBot, _Node
 from cli.app import app
 from games.universal_bid import GAME as BID
 from games.universal_bid.game import UniversalBidGame
@@ -98,7 +99,10 @@ def test_the_bot_decides_from_the_view_alone(spec: str) -> None:
         ("ismcts:c=-1", "bad value -1 for option 'c': allowed a number from 0 to 100"),
         ("ismcts:time=soon", "bad value soon for option 'time': allowed a number from 0.001"),
         ("ismcts:iterations=-3", "bad value -3 for option 'iterations'"),
-        ("pimc:rollout=smart", "bad value smart for option 'rollout': allowed random, heuristic"),
+        (
+            "pimc:rollout=smart",
+            "bad value smart for option 'rollout': allowed auto, heuristic, random",
+        ),
         ("pimc:c=1", "unknown option 'c' for pimc: options are worlds, time, rollout"),
         ("ismcts:time=nan", "bad value nan for option 'time'"),
     ],
@@ -128,6 +132,44 @@ def test_a_heuristic_rollout_needs_the_games_heuristic_bot() -> None:
     with pytest.raises(OptionError, match="universal-bid has none: use rollout=random"):
         make_bot("ismcts:rollout=heuristic", _NoHeuristic(), 0, 0)
     make_bot("ismcts:rollout=heuristic", BID, 0, 0)  # the real game has one
+
+
+def test_rollouts_default_to_the_games_heuristic_where_it_has_one() -> None:
+    with_one = make_bot("ismcts", BID, 0, 0)
+    assert isinstance(with_one, IsmctsBot)
+    assert with_one.rollout == with_one._heuristic_rollout
+    without = make_bot("pimc", _NoHeuristic(), 0, 0)
+    assert isinstance(without, PimcBot)
+    assert without.rollout == without._random
+
+
+def _root_visits(state: State, iterations: int) -> dict[str, int]:
+    seat = state.to_act()[0]
+    bot = IsmctsBot(BID, seat, 3, iterations=iterations, rollout="random")
+    root = _Node()
+    bot.low, bot.high = math.inf, -math.inf
+    view = state.view(seat)
+    for _ in range(iterations):
+        bot._iterate(root, view)
+    return {str(a): child.visits for a, child in root.children.items()}
+
+
+def test_ismcts_weighs_values_by_their_spread_not_their_scale(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Squeezing every value towards 0.5 (a fiftieth of its distance) changes no visit:
+    UCB1 sees the means scaled to the spread of the values seen, so ``c`` weighs
+    exploration the same however close the moves' values are."""
+    state = bid_state(2, {"schedule": "6"})
+    plain = _root_visits(state, 200)
+    value = UniversalBidState.value
+
+    def squeezed(self: UniversalBidState, seat: int, start: State) -> float:
+        return 0.5 + (value(self, seat, start) - 0.5) / 50
+
+    monkeypatch.setattr(UniversalBidState, "value", squeezed)
+    assert _root_visits(state, 200) == plain
+    assert max(plain.values()) > 2 * 200 / len(plain)  # and the visits are not even
 
 
 # -- what they optimise -----------------------------------------------------------------
