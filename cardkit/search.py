@@ -18,7 +18,8 @@ budget in iterations (not seconds) always makes the same move.
   single-observer form): one tree whose edges are actions, a fresh world per
   iteration, UCB1 over the children legal in that world, with the
   availability count (how often a child could be chosen) in place of the
-  parent's visits; the most visited action at the root is played. The mean
+  parent's visits; the most visited action at the root is played (of equally
+  visited ones, the best mean). The mean
   values in UCB1 are scaled to the spread of the values seen so far in this
   search (lowest 0, highest 1), so that ``c`` weighs exploration the same
   whether moves differ by a few hundredths of the 0-1 scale or by half of it.
@@ -241,7 +242,8 @@ class IsmctsBot(SearchBot):
         """The lowest and highest values backed up in the current search."""
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
-        """The most visited root action after the iterations (the first listed on a tie)."""
+        """The most visited root action after the iterations; of equally visited ones the
+        one with the best mean value (the first listed if those tie too)."""
         if len(legal) == 1:
             return legal[0]
         root = _Node()
@@ -254,11 +256,13 @@ class IsmctsBot(SearchBot):
             done += 1
         self.simulations += done
         best = legal[0]
-        most = -1
+        most = (-1, -math.inf)
         for action in legal:
             child = root.children.get(action)
-            if child is not None and child.visits > most:
-                best, most = action, child.visits
+            if child is not None:
+                key = (child.visits, child.total / child.visits)
+                if key > most:
+                    best, most = action, key
         return best
 
     def _iterate(self, root: _Node, view: View) -> None:

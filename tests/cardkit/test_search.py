@@ -172,6 +172,26 @@ def test_ismcts_weighs_values_by_their_spread_not_their_scale(
     assert max(plain.values()) > 2 * 200 / len(plain)  # and the visits are not even
 
 
+def test_of_equally_visited_moves_ismcts_plays_the_best_mean() -> None:
+    """Three iterations over seven bids try three bids once each: the move is the one
+    whose rollout went best, not the first of them listed."""
+    state = bid_state(2, {"schedule": "6"})
+    seat = state.to_act()[0]
+    view, legal = state.view(seat), state.legal_actions(seat)
+    move = IsmctsBot(BID, seat, 4, iterations=3, rollout="random").choose(view, legal)
+    twin = IsmctsBot(BID, seat, 4, iterations=3, rollout="random")
+    twin.low, twin.high = math.inf, -math.inf
+    root = _Node()
+    for _ in range(3):
+        twin._iterate(root, view)
+    tried = root.children
+    assert len(tried) == 3 and all(child.visits == 1 for child in tried.values())
+    first = next(a for a in legal if a in tried)
+    best = max(tried, key=lambda a: tried[a].total)
+    assert tried[best].total > tried[first].total  # the seed makes the order matter
+    assert move == best
+
+
 # -- what they optimise -----------------------------------------------------------------
 
 
