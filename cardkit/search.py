@@ -19,7 +19,10 @@ budget in iterations (not seconds) always makes the same move.
   iteration, UCB1 over the children legal in that world, with the
   availability count (how often a child could be chosen) in place of the
   parent's visits; the most visited action at the root is played (of equally
-  visited ones, the best mean). The mean
+  visited ones, the best mean). With heuristic rollouts, a node's first
+  untried move is the heuristic's move in that world (then the others at
+  random), so that a search with fewer iterations than moves keeps the move
+  the game's own bot would make among those it compares. The mean
   values in UCB1 are scaled to the spread of the values seen so far in this
   search (lowest 0, highest 1), so that ``c`` weighs exploration the same
   whether moves differ by a few hundredths of the 0-1 scale or by half of it.
@@ -151,22 +154,27 @@ class SearchBot(BaseBot):
             legal = legal_actions(seat)
             apply(seat, legal[int(draw() * len(legal))])
 
+    def _policy(self, world: State, seat: int, legal: Sequence[Action]) -> Action:
+        """The heuristic's move for ``seat`` in ``world`` (one heuristic bot per seat)."""
+        bot = self.rollout_bots.get(seat)
+        if bot is None:
+            assert self.heuristic is not None
+            bot = self.rollout_bots[seat] = self.heuristic(
+                world.game, seat, self.rng.getrandbits(48)
+            )
+        if getattr(bot, "reads_view", True):
+            return bot.choose(world.view(seat), legal)  # type: ignore[no-any-return]
+        return bot.choose(View(seat, world.to_act()), legal)  # type: ignore[no-any-return]
+
     def _heuristic_rollout(self, world: State, horizon: int) -> None:
-        bots = self.rollout_bots
         steps = world.game.max_steps(world.players, world.options)
         while not world.is_over() and world.horizon() == horizon and steps > 0:
             steps -= 1
-            to_act = world.to_act()
-            seat = to_act[0]
+            seat = world.to_act()[0]
             if seat == CHANCE:
                 world.apply(CHANCE, world.sample_chance())
                 continue
-            bot = bots.get(seat)
-            if bot is None:
-                assert self.heuristic is not None
-                bot = bots[seat] = self.heuristic(world.game, seat, self.rng.getrandbits(48))
-            view = world.view(seat) if getattr(bot, "reads_view", True) else View(seat, to_act)
-            world.apply(seat, bot.choose(view, world.legal_actions(seat)))
+            world.apply(seat, self._policy(world, seat, world.legal_actions(seat)))
 
 
 class PimcBot(SearchBot):
@@ -290,6 +298,10 @@ class IsmctsBot(SearchBot):
             untried = [a for a in legal if a not in children]
             if untried:
                 action = untried[int(draw() * len(untried))]
+                if self.heuristic is not None:  # the heuristic's move is tried first
+                    guess = self._policy(world, seat, legal)
+                    if guess not in children:
+                        action = guess
                 children[action] = _Node()
                 for a in legal:
                     child = children.get(a)
