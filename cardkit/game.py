@@ -39,15 +39,16 @@ Explicit deals: a game declares where its deal puts the cards of the shuffle
 (:meth:`State.deal_places`), and :meth:`State.deal_shuffle` then makes the
 shuffle that deals any hands and piles asked for, the same way in every game.
 
-Positions (:mod:`cardkit.positions`): a game that sets ``has_positions``
-writes any moment of a match as JSON (:meth:`Game.position`, from the state's
-:meth:`State.position_part` and :meth:`State.position_summary`), builds it back
-(:meth:`Game.from_position`, through :meth:`State.restore_position`, which
-refuses a position that breaks the rules) and deals the cards a seat cannot see
-(:meth:`Game.sample_world`, from that seat's view, which must hold everything the
-seat knows: its cards, the cards played, the tricks that show voids, hand sizes
-and the options). A rebuilt state counts its steps from the position's
-``step`` (:attr:`State.step_offset`), so its chance draws continue the original's.
+Positions (:mod:`cardkit.positions`): a game writes any moment of a match as
+JSON (:meth:`Game.position`, from the state's :meth:`State.position_part` and
+:meth:`State.position_summary`), builds it back (:meth:`Game.from_position`,
+through :meth:`State.restore_position`, which refuses a position that breaks
+the rules) and deals the cards a seat cannot see (:meth:`Game.sample_world`,
+from that seat's view, which must hold everything the seat knows: its cards,
+the cards played, the tricks that show voids, hand sizes and the options). A
+game that implements all four has them (:attr:`Game.has_positions`, derived).
+A rebuilt state counts its steps from the position's ``step``
+(:attr:`State.step_offset`), so its chance draws continue the original's.
 
 Action spaces and observations (:mod:`cardkit.spaces`): a game that lists
 every action it can ever take (:meth:`Game.all_actions`) has a fixed
@@ -506,7 +507,7 @@ class State(ABC):
         """Steps taken since the match began, chance included (a position's ``step``)."""
         return self.step_offset + len(self.history)
 
-    # -- positions (games with ``has_positions``) ---------------------------------
+    # -- positions (games with ``Game.has_positions``) -----------------------------
 
     def position_part(self, seat: int | None = None) -> dict[str, Any]:
         """The game's own part of a position (JSON values): everything the common part lacks.
@@ -648,9 +649,6 @@ class Game(ABC, Generic[S]):
     bots: ClassVar[Mapping[str, type[Any]]] = {}
     suit_styles: ClassVar[Mapping[str, str]] = {}
     """Rich style per suit (``{"R": "red"}``) for front ends; its order is the display order."""
-    has_positions: ClassVar[bool] = False
-    """True when the game writes and reads positions and samples worlds (see the module
-    docstring); the conformance kit then checks them too."""
 
     def new_state(self, players: int, seed: int, options: Any, auto_chance: bool) -> S:
         """A fresh match with validated options (called by :meth:`create`)."""
@@ -825,6 +823,20 @@ class Game(ABC, Generic[S]):
         return self.make_options(options)
 
     # -- positions (see cardkit.positions) -------------------------------------------
+
+    @property
+    def has_positions(self) -> bool:
+        """True when the game writes and reads positions and samples worlds: its state
+        implements :meth:`State.position_part`, :meth:`State.position_summary` and
+        :meth:`State.restore_position`, and it implements :meth:`sample_world` (see the
+        module docstring); the conformance kit then checks them too."""
+        state = self.state
+        return (
+            state.position_part is not State.position_part
+            and state.position_summary is not State.position_summary
+            and state.restore_position is not State.restore_position
+            and type(self).sample_world is not Game.sample_world
+        )
 
     def position(self, state: State, seat: int | None = None) -> dict[str, Any]:
         """The position of ``state`` as JSON values (``"format": "cardkit-position/1"``).

@@ -30,7 +30,6 @@ class UfosGame(Game[UfosState]):
     default_players = 4
     cards = DECK
     state = UfosState
-    has_positions = True
     Options = UfosOptions
     rules = RULES
     table = staticmethod(build_table)

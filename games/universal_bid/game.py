@@ -35,7 +35,6 @@ class UniversalBidGame(Game[UniversalBidState]):
     default_players = 4
     cards = DECK
     state = UniversalBidState
-    has_positions = True
     Options = UniversalBidOptions
     rules = RULES
     table = staticmethod(build_table)

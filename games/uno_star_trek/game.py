@@ -30,7 +30,6 @@ class UnoStarTrek(Game[UnoState]):
     default_players = 4
     cards = DECK
     state = UnoState
-    has_positions = True
     Options = UnoOptions
     rules = RULES
     table = staticmethod(build_table)

@@ -32,7 +32,6 @@ class OhHellGame(Game[OhHellState]):
     state = OhHellState
     Options = OhHellOptions
     rules = RULES
-    has_positions = True
     all_actions = staticmethod(spaces.all_actions)
     observer = staticmethod(spaces.observer)
     running_scores = staticmethod(spaces.running_scores)
