@@ -527,7 +527,13 @@ class State(ABC):
         :attr:`step_offset` and checks the common part against the state."""
         raise NotImplementedError(f"{self.game.id} has no positions")
 
-    # -- what search bots maximise (cardkit.search) -----------------------------------
+    # -- scores so far, and what search bots maximise (cardkit.search) ------------------
+
+    def scores(self) -> tuple[float, ...] | None:
+        """Each seat's score so far (its match total now, points paid during a hand
+        included), for rewards during a match (:mod:`cardkit.rl`) and a game's
+        :meth:`value`; ``None`` (the default): a match is scored by its :meth:`result` only."""
+        return None
 
     def horizon(self) -> int:
         """Where a search bot's rollout stops: a count that moves on at each point where a
@@ -590,7 +596,8 @@ def hand_value(
     state: State, seat: int, now: Sequence[float], before: Sequence[float], scale: float
 ) -> float:
     """A :meth:`State.value` for a match of several hands, from the scores ``now`` and
-    ``before`` the rollout (higher is better): ``seat``'s gain less the mean gain of the
+    ``before`` the rollout (higher is better; :meth:`State.scores` of the state and the
+    rollout's start): ``seat``'s gain less the mean gain of the
     others, over ``scale`` (the most that difference can be in one hand), as 0 to 1 with
     0.5 for even. At the end of the match it is the win share, with that margin a tenth."""
     gains = [a - b for a, b in zip(now, before, strict=True)]
@@ -811,11 +818,6 @@ class Game(ABC, Generic[S]):
             cache[key] = found
         assert isinstance(found, ObservationSpace)
         return found
-
-    def running_scores(self, state: State) -> tuple[float, ...] | None:
-        """Each seat's score so far, for rewards during a match; ``None`` (the default):
-        a match is scored by its :meth:`State.result` only."""
-        return None
 
     def _settings(self, options: Any) -> Any:
         if self.Options is not None and isinstance(options, self.Options):

@@ -356,6 +356,10 @@ class TinyState(State):
         scores = tuple(float(t) for t in self.board.totals)
         return Result(scores, highest(scores))
 
+    def scores(self) -> tuple[float, ...]:
+        """The match totals so far."""
+        return tuple(self.board.totals)
+
     def view(self, seat: int) -> TinyView:
         picks = self.choice.known_to(seat) if self.choice is not None else {}
         return TinyView(
@@ -421,10 +425,6 @@ class TinyGame(Game[TinyState]):
 
     def all_actions(self, players: int, options: TinyOptions) -> tuple[Action, ...]:
         return CANDIDATES
-
-    def running_scores(self, state: State) -> tuple[float, ...]:
-        assert isinstance(state, TinyState)
-        return tuple(state.board.totals)
 
     def max_steps(self, players: int, options: TinyOptions) -> int:
         per_hand = 1 + players + players * options.hand_size * 2

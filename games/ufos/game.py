@@ -35,7 +35,6 @@ class UfosGame(Game[UfosState]):
     table = staticmethod(build_table)
     all_actions = staticmethod(spaces.all_actions)
     observer = staticmethod(spaces.observer)
-    running_scores = staticmethod(spaces.running_scores)
     bots: ClassVar[Mapping[str, type[Any]]] = {"heuristic": HeuristicBot}
     suit_styles: ClassVar[Mapping[str, str]] = {
         "R": "red",

@@ -4,7 +4,7 @@ Actions, in order: ``play CARD`` for each face by id (a Wild, Wild Draw 4, Beam
 Me Up Scotty or Double Tribble once per colour named), ``draw``, ``keep``,
 ``uno``, ``accept``, ``challenge``, ``decline``, ``catch 0`` to ``catch n-1``,
 ``beam COLOUR`` and ``colour COLOUR`` for each colour. Observations:
-:func:`observer`; rewards during a match: :func:`running_scores`.
+:func:`observer`.
 """
 
 from __future__ import annotations
@@ -213,9 +213,3 @@ def observer(players: int, options: UnoOptions) -> ObservationSpace:
         )
 
     return lay.space(encode, from_state)
-
-
-def running_scores(state: State) -> tuple[float, ...]:
-    """The match totals so far."""
-    assert isinstance(state, UnoState)
-    return tuple(state.board.totals)

@@ -34,7 +34,6 @@ class OhHellGame(Game[OhHellState]):
     rules = RULES
     all_actions = staticmethod(spaces.all_actions)
     observer = staticmethod(spaces.observer)
-    running_scores = staticmethod(spaces.running_scores)
     bots: ClassVar[Mapping[str, type[Any]]] = {"heuristic": HeuristicBot}
     suit_styles: ClassVar[Mapping[str, str]] = {
         "C": "green",
