@@ -50,11 +50,11 @@ game that implements all four has them (:attr:`Game.has_positions`, derived).
 A rebuilt state counts its steps from the position's ``step``
 (:attr:`State.step_offset`), so its chance draws continue the original's.
 
-Action spaces and observations (:mod:`cardkit.spaces`): a game that lists
-every action it can ever take (:meth:`Game.all_actions`) has a fixed
-:meth:`Game.action_space`; :meth:`Game.observation_space` encodes a seat's view
-as a fixed-length list of floats (the game's :meth:`Game.observer`, or a
-generic one from its view class).
+Action spaces and observations (:mod:`cardkit.spaces`): a game that declares
+its :attr:`Game.spaces` (a :class:`~cardkit.spaces.Spaces` record listing every
+action it can ever take) has a fixed :meth:`Game.action_space`;
+:meth:`Game.observation_space` encodes a seat's view as a fixed-length list of
+floats (the record's ``observer``, or a generic one from the view class).
 """
 
 from __future__ import annotations
@@ -621,7 +621,7 @@ if TYPE_CHECKING:  # a default, so that a bare ``Game`` means ``Game[State]`` (P
     from typing_extensions import TypeVar as DefaultTypeVar
 
     from cardkit.positions import Common
-    from cardkit.spaces import ActionSpace, ObservationSpace
+    from cardkit.spaces import ActionSpace, ObservationSpace, Spaces
 
     S = DefaultTypeVar("S", bound=State, default=State, covariant=True)
 else:
@@ -654,6 +654,9 @@ class Game(ABC, Generic[S]):
     (on the class and its instances alike)."""
     rules: ClassVar[str] = ""
     bots: ClassVar[Mapping[str, type[Any]]] = {}
+    spaces: ClassVar[Spaces | None] = None
+    """The game's action space and observer for learning (see :mod:`cardkit.spaces`);
+    ``None`` (the default): no action space, and the generic observer."""
     suit_styles: ClassVar[Mapping[str, str]] = {}
     """Rich style per suit (``{"R": "red"}``) for front ends; its order is the display order."""
 
@@ -768,18 +771,11 @@ class Game(ABC, Generic[S]):
 
     # -- action spaces and observations (see cardkit.spaces) -------------------------
 
-    def all_actions(self, players: int, options: Any) -> Sequence[Action] | None:
-        """Every action a match with these settings can ever take, in a stable order
-        (``options``: the typed record); ``None`` (the default): no action space.
-
-        :meth:`action_space` numbers them in this order, and the conformance kit
-        checks that every legal action of its matches is among them."""
-        return None
-
     def action_space(self, players: int, options: Any = None) -> ActionSpace:
-        """The :class:`~cardkit.spaces.ActionSpace` of these settings (built once);
-        ``options``: the typed record, a mapping of values or None (the defaults).
-        ``NotImplementedError`` for a game that lists no actions."""
+        """The :class:`~cardkit.spaces.ActionSpace` of these settings (built once), in
+        the order of :attr:`spaces`' ``actions``; ``options``: the typed record, a
+        mapping of values or None (the defaults). ``NotImplementedError`` for a game
+        that declares no spaces."""
         from cardkit.spaces import ActionSpace
 
         record = self._settings(options)
@@ -787,22 +783,16 @@ class Game(ABC, Generic[S]):
         cache = self.__dict__.setdefault("_spaces", {})
         found = cache.get(key)
         if found is None:
-            listed = self.all_actions(players, record)
-            if listed is None:
+            if self.spaces is None:
                 raise NotImplementedError(f"{self.id} declares no action space")
-            found = cache[key] = ActionSpace(listed)
+            found = cache[key] = ActionSpace(self.spaces.actions(players, record))
         assert isinstance(found, ActionSpace)
         return found
 
-    def observer(self, players: int, options: Any) -> ObservationSpace | None:
-        """The game's own encoding of a seat's view (``options``: the typed record);
-        ``None`` (the default): :meth:`observation_space` builds the generic one."""
-        return None
-
     def observation_space(self, players: int, options: Any = None) -> ObservationSpace:
         """The :class:`~cardkit.spaces.ObservationSpace` of these settings (built once):
-        the game's :meth:`observer`, else :func:`~cardkit.spaces.default_observer` from
-        the class of its views."""
+        :attr:`spaces`' ``observer``, else :func:`~cardkit.spaces.default_observer`
+        from the class of the game's views."""
         from cardkit.spaces import ObservationSpace, default_observer
 
         record = self._settings(options)
@@ -810,7 +800,8 @@ class Game(ABC, Generic[S]):
         cache = self.__dict__.setdefault("_spaces", {})
         found = cache.get(key)
         if found is None:
-            found = self.observer(players, record)
+            own = None if self.spaces is None else self.spaces.observer
+            found = None if own is None else own(players, record)
             if found is None:
                 sample = self.new_state(players, 0, record, True)
                 deck = self.deck(players, record)

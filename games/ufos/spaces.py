@@ -13,7 +13,7 @@ from __future__ import annotations
 from array import array
 
 from cardkit import Action
-from cardkit.spaces import Layout, ObservationSpace, zeros
+from cardkit.spaces import Layout, ObservationSpace, Spaces, zeros
 from games.ufos.actions import CHOOSES, LEADS, PASS, PLAYS, SPIES, WAIT, bids
 from games.ufos.cards import DECK, GAMES, SUITS, TRUMP_CHOICES
 from games.ufos.state import UfosOptions
@@ -138,3 +138,7 @@ def observer(players: int, options: UfosOptions) -> ObservationSpace:
         return out
 
     return lay.space(encode)
+
+
+SPACES = Spaces(actions=all_actions, observer=observer)
+"""The game's action space and observer (``Game.spaces``)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from array import array
 
 from cardkit import Action, Card
-from cardkit.spaces import Layout, ObservationSpace, zeros
+from cardkit.spaces import Layout, ObservationSpace, Spaces, zeros
 from games.universal_bid.actions import BIDS, PLAYS
 from games.universal_bid.cards import CARDS, SUITS
 from games.universal_bid.state import PHASES, UniversalBidOptions, effective_schedule
@@ -87,3 +87,7 @@ def observer(players: int, options: UniversalBidOptions) -> ObservationSpace:
 
 def _relative_plays(plays: tuple[tuple[int, Card], ...], me: int, n: int) -> list[tuple[int, Card]]:
     return [((seat - me) % n, card) for seat, card in plays]
+
+
+SPACES = Spaces(actions=all_actions, observer=observer)
+"""The game's action space and observer (``Game.spaces``)."""

@@ -13,7 +13,7 @@ from array import array
 from collections.abc import Iterable, Sequence
 
 from cardkit import Action, Card, State
-from cardkit.spaces import Layout, ObservationSpace, zeros
+from cardkit.spaces import Layout, ObservationSpace, Spaces, zeros
 from games.uno_star_trek.actions import (
     ACCEPT,
     BEAMS,
@@ -213,3 +213,7 @@ def observer(players: int, options: UnoOptions) -> ObservationSpace:
         )
 
     return lay.space(encode, from_state)
+
+
+SPACES = Spaces(actions=all_actions, observer=observer)
+"""The game's action space and observer (``Game.spaces``)."""

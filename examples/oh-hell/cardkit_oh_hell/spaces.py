@@ -10,7 +10,7 @@ from __future__ import annotations
 from array import array
 
 from cardkit import Action, Play
-from cardkit.spaces import Layout, ObservationSpace, zeros
+from cardkit.spaces import Layout, ObservationSpace, Spaces, zeros
 
 from cardkit_oh_hell.actions import BIDS
 from cardkit_oh_hell.cards import SUITS
@@ -78,3 +78,7 @@ def observer(players: int, options: OhHellOptions) -> ObservationSpace:
         return out
 
     return lay.space(encode)
+
+
+SPACES = Spaces(actions=all_actions, observer=observer)
+"""The game's action space and observer (``Game.spaces``)."""
