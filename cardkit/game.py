@@ -657,8 +657,6 @@ class Game(ABC, Generic[S]):
     spaces: ClassVar[Spaces | None] = None
     """The game's action space and observer for learning (see :mod:`cardkit.spaces`);
     ``None`` (the default): no action space, and the generic observer."""
-    suit_styles: ClassVar[Mapping[str, str]] = {}
-    """Rich style per suit (``{"R": "red"}``) for front ends; its order is the display order."""
 
     def new_state(self, players: int, seed: int, options: Any, auto_chance: bool) -> S:
         """A fresh match with validated options (called by :meth:`create`)."""

@@ -90,8 +90,13 @@ SUITS = "SHDC"
 RANKS = "789TJQKA"
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
-# The deck spec: (suit, rank order value, rank label, text form) for each card.
-DECK = Deck(GAME_ID, [(s, r, label, s + label) for s in SUITS for r, label in enumerate(RANKS)])
+# The deck spec: (suit, rank order value, rank label, text form) for each card, and
+# the colour a front end shows each suit in (clubs, without one, get a fallback colour).
+DECK = Deck(
+    GAME_ID,
+    [(s, r, label, s + label) for s in SUITS for r, label in enumerate(RANKS)],
+    styles={"S": "blue", "H": "red", "D": "yellow"},
+)
 
 # How cards compare in a trick, for each trump suit (None: no trump). Built once.
 ORDERS: dict[str | None, TrickOrder] = {
@@ -436,7 +441,6 @@ class __CAMEL__Game(Game[__CAMEL__State]):
     rules = RULES
     bots: ClassVar[Mapping[str, type[Any]]] = {"greedy": GreedyBot}
     spaces = Spaces(actions=all_actions)  # the action space; the generic observer
-    suit_styles: ClassVar[Mapping[str, str]] = {"S": "blue", "H": "red", "D": "yellow"}
 
     def deck(self, players: int, options: __CAMEL__Options) -> Deck:
         return DECK

@@ -62,10 +62,9 @@ from cardkit.game import Refusal, highest
 from cardkit.options import Options, option
 from cardkit.spaces import Spaces
 
-DECK = Deck(
-    "tiny",
-    [(s, r, str(r), f"{s}{r}") for s in "ab" for r in range(1, 5)] + [("w", 0, "w", "w")],
-)
+FACES = [(s, r, str(r), f"{s}{r}") for s in "ab" for r in range(1, 5)] + [("w", 0, "w", "w")]
+"""The deck spec: a1 to a4, b1 to b4 and the wild card w."""
+DECK = Deck("tiny", FACES)
 WILD = DECK.card("w")
 
 

@@ -36,13 +36,6 @@ class UfosGame(Game[UfosState]):
     table = staticmethod(build_table)
     spaces = SPACES
     bots: ClassVar[Mapping[str, type[Any]]] = {"heuristic": HeuristicBot}
-    suit_styles: ClassVar[Mapping[str, str]] = {
-        "R": "red",
-        "Y": "yellow",
-        "G": "green",
-        "T": "dark_orange3",
-        "B": "blue",
-    }
 
     def parse_action(self, text: str, state: State | None = None) -> Action:
         return actions.parse(text)

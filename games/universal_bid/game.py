@@ -40,14 +40,6 @@ class UniversalBidGame(Game[UniversalBidState]):
     table = staticmethod(build_table)
     spaces = SPACES
     bots: ClassVar[Mapping[str, type[Any]]] = {"heuristic": HeuristicBot}
-    suit_styles: ClassVar[Mapping[str, str]] = {
-        "E": "bold blue",
-        "J": "bold dark_orange",
-        "M": "bold red",
-        "N": "bold cyan",
-        "S": "bold yellow",
-        "V": "bold green",
-    }
 
     def check_options(self, players: int, options: UniversalBidOptions) -> None:
         schedule = options.schedule

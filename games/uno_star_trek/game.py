@@ -35,13 +35,6 @@ class UnoStarTrek(Game[UnoState]):
     table = staticmethod(build_table)
     spaces = SPACES
     bots: ClassVar[Mapping[str, type[Any]]] = {"heuristic": HeuristicBot}
-    suit_styles: ClassVar[Mapping[str, str]] = {
-        "r": "bold red",
-        "y": "bold yellow",
-        "g": "bold green",
-        "b": "bold blue",
-        "w": "bold magenta",
-    }
 
     def parse_action(self, text: str, state: State | None = None) -> Action:
         return parse(text)

@@ -34,12 +34,6 @@ class OhHellGame(Game[OhHellState]):
     rules = RULES
     spaces = SPACES
     bots: ClassVar[Mapping[str, type[Any]]] = {"heuristic": HeuristicBot}
-    suit_styles: ClassVar[Mapping[str, str]] = {
-        "C": "green",
-        "D": "yellow",
-        "S": "blue",
-        "H": "red",
-    }
 
     def deck(self, players: int, options: OhHellOptions) -> Deck:
         return table(players, options).deck
