@@ -46,9 +46,10 @@ through :meth:`State.restore_position`, which refuses a position that breaks
 the rules) and deals the cards a seat cannot see (:meth:`Game.sample_world`,
 from that seat's view, which must hold everything the seat knows: its cards,
 the cards played, the tricks that show voids, hand sizes and the options). A
-game that implements all four has them (:attr:`Game.has_positions`, derived).
-A rebuilt state counts its steps from the position's ``step``
-(:attr:`State.step_offset`), so its chance draws continue the original's.
+game whose state implements those three state methods and which implements
+``sample_world`` has positions: :attr:`Game.has_positions` is derived from
+that, not declared. A rebuilt state counts its steps from the position's
+``step`` (:attr:`State.step_offset`), so its chance draws continue the original's.
 
 Action spaces and observations (:mod:`cardkit.spaces`): a game that declares
 its :attr:`Game.spaces` (a :class:`~cardkit.spaces.Spaces` record listing every
@@ -596,10 +597,10 @@ def hand_value(
     state: State, seat: int, now: Sequence[float], before: Sequence[float], scale: float
 ) -> float:
     """A :meth:`State.value` for a match of several hands, from the scores ``now`` and
-    ``before`` the rollout (higher is better; :meth:`State.scores` of the state and the
-    rollout's start): ``seat``'s gain less the mean gain of the
-    others, over ``scale`` (the most that difference can be in one hand), as 0 to 1 with
-    0.5 for even. At the end of the match it is the win share, with that margin a tenth."""
+    ``before`` the rollout (higher is better; the :meth:`State.scores` of the state and of
+    the rollout's start): ``seat``'s gain less the mean gain of the others, over ``scale``
+    (the most that difference can be in one hand), as 0 to 1 with 0.5 for even. At the
+    end of the match it is the win share, with that margin a tenth."""
     gains = [a - b for a, b in zip(now, before, strict=True)]
     n = len(gains)
     others = (sum(gains) - gains[seat]) / (n - 1) if n > 1 else 0.0
