@@ -80,11 +80,26 @@ class Deck:
     ``faces`` is a sequence of ``(suit, rank, label, text)`` or of
     ``(suit, rank, label, text, copies)``. Text forms must be unique, case
     insensitively. :meth:`card` parses a text form back to the same card.
+
+    ``styles`` gives front ends a rich style per suit (``{"R": "red"}``), kept as
+    :attr:`styles`: its order is the order they show suits in, and a suit without
+    one gets a fallback colour. ``ValueError`` for a style of a suit the deck lacks.
     """
 
-    __slots__ = ("_by_text", "_cards_table", "_suit_masks", "cards", "faces", "name", "suits")
+    __slots__ = (
+        "_by_text",
+        "_cards_table",
+        "_suit_masks",
+        "cards",
+        "faces",
+        "name",
+        "styles",
+        "suits",
+    )
 
-    def __init__(self, name: str, faces: Iterable[Sequence[Any]]) -> None:
+    def __init__(
+        self, name: str, faces: Iterable[Sequence[Any]], *, styles: Mapping[str, str] = {}
+    ) -> None:
         self.name = name
         built: list[Card] = []
         cards: list[Card] = []
@@ -108,6 +123,14 @@ class Deck:
             masks[card.suit] |= card.bit
         self._suit_masks = masks
         self._cards_table: CardTable[Card] | None = None
+        strange = [s for s in styles if s not in masks]
+        if strange:
+            raise ValueError(
+                f"deck {name!r}: a style for suit {strange[0]!r}, which it does not have "
+                f"(its suits: {', '.join(self.suits)})"
+            )
+        self.styles: Mapping[str, str] = dict(styles)
+        """The rich style of each suit that has one, in display order."""
 
     @classmethod
     def product(
@@ -117,8 +140,11 @@ class Deck:
         ranks: Sequence[tuple[int, str]],
         text: str = "{suit}{label}",
         copies: int = 1,
+        *,
+        styles: Mapping[str, str] = {},
     ) -> Deck:
-        """Every suit with every ``(rank, label)``; ``text`` formats each face."""
+        """Every suit with every ``(rank, label)``; ``text`` formats each face; ``styles``
+        as for the constructor."""
         return cls(
             name,
             [
@@ -126,6 +152,7 @@ class Deck:
                 for s in suits
                 for r, lab in ranks
             ],
+            styles=styles,
         )
 
     def card(self, text: str) -> Card:

@@ -39,21 +39,23 @@ Explicit deals: a game declares where its deal puts the cards of the shuffle
 (:meth:`State.deal_places`), and :meth:`State.deal_shuffle` then makes the
 shuffle that deals any hands and piles asked for, the same way in every game.
 
-Positions (:mod:`cardkit.positions`): a game that sets ``has_positions``
-writes any moment of a match as JSON (:meth:`Game.position`, from the state's
-:meth:`State.position_part` and :meth:`State.position_summary`), builds it back
-(:meth:`Game.from_position`, through :meth:`State.restore_position`, which
-refuses a position that breaks the rules) and deals the cards a seat cannot see
-(:meth:`Game.sample_world`, from that seat's view, which must hold everything the
-seat knows: its cards, the cards played, the tricks that show voids, hand sizes
-and the options). A rebuilt state counts its steps from the position's
+Positions (:mod:`cardkit.positions`): a game writes any moment of a match as
+JSON (:meth:`Game.position`, from the state's :meth:`State.position_part` and
+:meth:`State.position_summary`), builds it back (:meth:`Game.from_position`,
+through :meth:`State.restore_position`, which refuses a position that breaks
+the rules) and deals the cards a seat cannot see (:meth:`Game.sample_world`,
+from that seat's view, which must hold everything the seat knows: its cards,
+the cards played, the tricks that show voids, hand sizes and the options). A
+game whose state implements those three state methods and which implements
+``sample_world`` has positions: :attr:`Game.has_positions` is derived from
+that, not declared. A rebuilt state counts its steps from the position's
 ``step`` (:attr:`State.step_offset`), so its chance draws continue the original's.
 
-Action spaces and observations (:mod:`cardkit.spaces`): a game that lists
-every action it can ever take (:meth:`Game.all_actions`) has a fixed
-:meth:`Game.action_space`; :meth:`Game.observation_space` encodes a seat's view
-as a fixed-length list of floats (the game's :meth:`Game.observer`, or a
-generic one from its view class).
+Action spaces and observations (:mod:`cardkit.spaces`): a game that declares
+its :attr:`Game.spaces` (a :class:`~cardkit.spaces.Spaces` record listing every
+action it can ever take) has a fixed :meth:`Game.action_space`;
+:meth:`Game.observation_space` encodes a seat's view as a fixed-length list of
+floats (the record's ``observer``, or a generic one from the view class).
 """
 
 from __future__ import annotations
@@ -506,7 +508,7 @@ class State(ABC):
         """Steps taken since the match began, chance included (a position's ``step``)."""
         return self.step_offset + len(self.history)
 
-    # -- positions (games with ``has_positions``) ---------------------------------
+    # -- positions (games with ``Game.has_positions``) -----------------------------
 
     def position_part(self, seat: int | None = None) -> dict[str, Any]:
         """The game's own part of a position (JSON values): everything the common part lacks.
@@ -526,7 +528,13 @@ class State(ABC):
         :attr:`step_offset` and checks the common part against the state."""
         raise NotImplementedError(f"{self.game.id} has no positions")
 
-    # -- what search bots maximise (cardkit.search) -----------------------------------
+    # -- scores so far, and what search bots maximise (cardkit.search) ------------------
+
+    def scores(self) -> tuple[float, ...] | None:
+        """Each seat's score so far (its match total now, points paid during a hand
+        included), for rewards during a match (:mod:`cardkit.rl`) and a game's
+        :meth:`value`; ``None`` (the default): a match is scored by its :meth:`result` only."""
+        return None
 
     def horizon(self) -> int:
         """Where a search bot's rollout stops: a count that moves on at each point where a
@@ -589,9 +597,10 @@ def hand_value(
     state: State, seat: int, now: Sequence[float], before: Sequence[float], scale: float
 ) -> float:
     """A :meth:`State.value` for a match of several hands, from the scores ``now`` and
-    ``before`` the rollout (higher is better): ``seat``'s gain less the mean gain of the
-    others, over ``scale`` (the most that difference can be in one hand), as 0 to 1 with
-    0.5 for even. At the end of the match it is the win share, with that margin a tenth."""
+    ``before`` the rollout (higher is better; the :meth:`State.scores` of the state and of
+    the rollout's start): ``seat``'s gain less the mean gain of the others, over ``scale``
+    (the most that difference can be in one hand), as 0 to 1 with 0.5 for even. At the
+    end of the match it is the win share, with that margin a tenth."""
     gains = [a - b for a, b in zip(now, before, strict=True)]
     n = len(gains)
     others = (sum(gains) - gains[seat]) / (n - 1) if n > 1 else 0.0
@@ -613,7 +622,7 @@ if TYPE_CHECKING:  # a default, so that a bare ``Game`` means ``Game[State]`` (P
     from typing_extensions import TypeVar as DefaultTypeVar
 
     from cardkit.positions import Common
-    from cardkit.spaces import ActionSpace, ObservationSpace
+    from cardkit.spaces import ActionSpace, ObservationSpace, Spaces
 
     S = DefaultTypeVar("S", bound=State, default=State, covariant=True)
 else:
@@ -646,11 +655,9 @@ class Game(ABC, Generic[S]):
     (on the class and its instances alike)."""
     rules: ClassVar[str] = ""
     bots: ClassVar[Mapping[str, type[Any]]] = {}
-    suit_styles: ClassVar[Mapping[str, str]] = {}
-    """Rich style per suit (``{"R": "red"}``) for front ends; its order is the display order."""
-    has_positions: ClassVar[bool] = False
-    """True when the game writes and reads positions and samples worlds (see the module
-    docstring); the conformance kit then checks them too."""
+    spaces: ClassVar[Spaces | None] = None
+    """The game's action space and observer for learning (see :mod:`cardkit.spaces`);
+    ``None`` (the default): no action space, and the generic observer."""
 
     def new_state(self, players: int, seed: int, options: Any, auto_chance: bool) -> S:
         """A fresh match with validated options (called by :meth:`create`)."""
@@ -763,18 +770,11 @@ class Game(ABC, Generic[S]):
 
     # -- action spaces and observations (see cardkit.spaces) -------------------------
 
-    def all_actions(self, players: int, options: Any) -> Sequence[Action] | None:
-        """Every action a match with these settings can ever take, in a stable order
-        (``options``: the typed record); ``None`` (the default): no action space.
-
-        :meth:`action_space` numbers them in this order, and the conformance kit
-        checks that every legal action of its matches is among them."""
-        return None
-
     def action_space(self, players: int, options: Any = None) -> ActionSpace:
-        """The :class:`~cardkit.spaces.ActionSpace` of these settings (built once);
-        ``options``: the typed record, a mapping of values or None (the defaults).
-        ``NotImplementedError`` for a game that lists no actions."""
+        """The :class:`~cardkit.spaces.ActionSpace` of these settings (built once), in
+        the order of :attr:`spaces`' ``actions``; ``options``: the typed record, a
+        mapping of values or None (the defaults). ``NotImplementedError`` for a game
+        that declares no spaces."""
         from cardkit.spaces import ActionSpace
 
         record = self._settings(options)
@@ -782,22 +782,16 @@ class Game(ABC, Generic[S]):
         cache = self.__dict__.setdefault("_spaces", {})
         found = cache.get(key)
         if found is None:
-            listed = self.all_actions(players, record)
-            if listed is None:
+            if self.spaces is None:
                 raise NotImplementedError(f"{self.id} declares no action space")
-            found = cache[key] = ActionSpace(listed)
+            found = cache[key] = ActionSpace(self.spaces.actions(players, record))
         assert isinstance(found, ActionSpace)
         return found
 
-    def observer(self, players: int, options: Any) -> ObservationSpace | None:
-        """The game's own encoding of a seat's view (``options``: the typed record);
-        ``None`` (the default): :meth:`observation_space` builds the generic one."""
-        return None
-
     def observation_space(self, players: int, options: Any = None) -> ObservationSpace:
         """The :class:`~cardkit.spaces.ObservationSpace` of these settings (built once):
-        the game's :meth:`observer`, else :func:`~cardkit.spaces.default_observer` from
-        the class of its views."""
+        :attr:`spaces`' ``observer``, else :func:`~cardkit.spaces.default_observer`
+        from the class of the game's views."""
         from cardkit.spaces import ObservationSpace, default_observer
 
         record = self._settings(options)
@@ -805,7 +799,8 @@ class Game(ABC, Generic[S]):
         cache = self.__dict__.setdefault("_spaces", {})
         found = cache.get(key)
         if found is None:
-            found = self.observer(players, record)
+            own = None if self.spaces is None else self.spaces.observer
+            found = None if own is None else own(players, record)
             if found is None:
                 sample = self.new_state(players, 0, record, True)
                 deck = self.deck(players, record)
@@ -814,17 +809,26 @@ class Game(ABC, Generic[S]):
         assert isinstance(found, ObservationSpace)
         return found
 
-    def running_scores(self, state: State) -> tuple[float, ...] | None:
-        """Each seat's score so far, for rewards during a match; ``None`` (the default):
-        a match is scored by its :meth:`State.result` only."""
-        return None
-
     def _settings(self, options: Any) -> Any:
         if self.Options is not None and isinstance(options, self.Options):
             return options
         return self.make_options(options)
 
     # -- positions (see cardkit.positions) -------------------------------------------
+
+    @property
+    def has_positions(self) -> bool:
+        """True when the game writes and reads positions and samples worlds: its state
+        implements :meth:`State.position_part`, :meth:`State.position_summary` and
+        :meth:`State.restore_position`, and it implements :meth:`sample_world` (see the
+        module docstring); the conformance kit then checks them too."""
+        state = self.state
+        return (
+            state.position_part is not State.position_part
+            and state.position_summary is not State.position_summary
+            and state.restore_position is not State.restore_position
+            and type(self).sample_world is not Game.sample_world
+        )
 
     def position(self, state: State, seat: int | None = None) -> dict[str, Any]:
         """The position of ``state`` as JSON values (``"format": "cardkit-position/1"``).

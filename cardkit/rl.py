@@ -14,7 +14,7 @@ Each agent observes a ``Dict`` of ``observation`` (the game's
 (int8 over the game's :meth:`~cardkit.game.Game.action_space`; all zero for an
 agent that is not to act). Actions are indices into that space (``Discrete``).
 Rewards (``rewards="score"``, the default): each step, every seat's change of
-score (:meth:`~cardkit.game.Game.running_scores`: at the end of each hand, and
+score (:meth:`~cardkit.game.State.scores`: at the end of each hand, and
 for U.F.O.s when points are paid), the last at the match's end, so that a
 seat's rewards add up to its final score (:meth:`~cardkit.game.State.result`)
 less the score it started with; ``rewards="win"``: 0 until the end, then each
@@ -226,7 +226,7 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]
             self.agent_selection = self.agents[0]
 
     def _scores_now(self, state: State) -> tuple[float, ...]:
-        scores = self.game.running_scores(state)
+        scores = state.scores()
         return (0.0,) * self.players if scores is None else scores
 
     def _reward(self, state: State) -> bool:

@@ -1,13 +1,15 @@
 """Action spaces and observations: the fixed shapes reinforcement learning needs.
 
-A game declares, for a player count and options, every action a match can ever
-take (:meth:`Game.all_actions <cardkit.game.Game.all_actions>`); the core
-numbers them in that order as an :class:`ActionSpace` (OpenSpiel's "distinct
-actions"): ``index(action)``, ``action(index)``, ``size`` and ``mask(legal)``.
+A game declares its shapes with one :class:`Spaces` record
+(:attr:`Game.spaces <cardkit.game.Game.spaces>`). Its ``actions(players,
+options)`` lists every action a match with those settings can ever take; the
+core numbers them in that order as an :class:`ActionSpace` (OpenSpiel's
+"distinct actions"): ``index(action)``, ``action(index)``, ``size`` and
+``mask(legal)``.
 
 An :class:`ObservationSpace` encodes a seat's view as a fixed-length list of
 floats, part by part (own hand, the trick by seat, bids, scores, ...): a game
-gives its own (:meth:`Game.observer <cardkit.game.Game.observer>`), or the core
+gives its own (the record's ``observer(players, options)``), or the core
 builds :func:`default_observer` from the view's fields. Observations are a
 function of the view alone, so they never show what the seat may not see.
 
@@ -160,6 +162,22 @@ class ObservationSpace:
 
     def __repr__(self) -> str:
         return f"ObservationSpace({self.size} floats, {len(self.parts)} parts)"
+
+
+@attrs.frozen(slots=True)
+class Spaces:
+    """A game's fixed shapes for learning, declared as ``Game.spaces``.
+
+    ``actions(players, options)``: every action a match with these settings (the
+    typed options record) can ever take, in a stable order, which
+    :meth:`Game.action_space <cardkit.game.Game.action_space>` numbers and the
+    conformance kit checks every legal action against. ``observer(players,
+    options)``: the game's own :class:`ObservationSpace`; ``None`` (the default):
+    :func:`default_observer`, built from the class of the game's views.
+    """
+
+    actions: Callable[[int, Any], Sequence[Action]]
+    observer: Callable[[int, Any], ObservationSpace] | None = None
 
 
 # -- helpers for encoders -------------------------------------------------------------

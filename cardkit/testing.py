@@ -21,11 +21,11 @@ every step, what every game must guarantee:
   legal actions, and asking changes nothing;
 - replaying the record rebuilds an equal state, and the same seed gives the
   same match;
-- for a game with an action space (``all_actions``), :func:`check_spaces`:
+- for a game with an action space (``Game.spaces``), :func:`check_spaces`:
   every legal action has an index that maps back to it, and the space is
   what the game declares; every observation has the space's fixed size and
   is a function of the view alone;
-- for a game with positions (``has_positions``), :func:`check_positions`:
+- for a game with positions (``Game.has_positions``), :func:`check_positions`:
   a state rebuilt from its position plays on exactly as the original, and
   sampled worlds agree with their view and do not leak the hidden cards
   (:func:`check_uniform` tests a sampler's uniformity on one small position).
@@ -98,7 +98,7 @@ def check_game(
             match_seed = seed * 1000 + n * 100 + m
             steps[n] = steps.get(n, 0) + _check_match(game, n, match_seed, options, deep_every)
             played[n] = played.get(n, 0) + 1
-    if game.all_actions(counts[0], game.make_options(options)) is not None:
+    if game.spaces is not None:
         check_spaces(game, counts, 1, seed, options)
     if game.has_positions:
         check_positions(game, counts, min(matches, 2), seed, options)
@@ -727,8 +727,8 @@ def check_spaces(
 ) -> None:
     """Check the game's action space and observations over seeded random matches.
 
-    The space is what the game declares (``all_actions``, in its order, the same
-    each time it is asked), every index maps to an action that maps back to it
+    The space is what the game declares (its ``spaces.actions``, in its order, the
+    same each time it is asked), every index maps to an action that maps back to it
     and whose text parses back to it; at every step, every legal action of every
     seat to act has an index that maps back to it, and the mask marks exactly
     the legal actions. Observations: see :func:`_check_observations`.
@@ -744,8 +744,10 @@ def check_spaces(
 
 
 def _check_space(game: Game, n: int, space: Any, options: Any) -> None:
-    declared = tuple(game.all_actions(n, options) or ())
-    if space.actions != declared or tuple(game.all_actions(n, options) or ()) != declared:
+    assert game.spaces is not None  # game.action_space refuses a game without
+    listed = game.spaces.actions
+    declared = tuple(listed(n, options))
+    if space.actions != declared or tuple(listed(n, options)) != declared:
         raise ConformanceError(
             f"{game.id} ({n} players): the action space is not the actions the game declares, "
             "in the same order each time"

@@ -6,8 +6,8 @@ The CLI knows no game by name, so it renders what a game gives it:
   tuple of cards shows as cards grouped by suit; a tuple of numbers with one
   entry per seat (scores, tricks, bids) goes into a small per-seat table;
   anything else shows as a labelled value;
-- cards coloured by ``game.suit_styles``, with fallback colours for suits the
-  game gives no style;
+- cards coloured by the styles of the game's deck (``Deck.styles``), with
+  fallback colours for suits the deck gives no style;
 - event lines (from the game's events, see :func:`step_line`), with the card texts coloured.
 """
 
@@ -23,7 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cardkit.actions import Action
-from cardkit.cards import Card
+from cardkit.cards import Card, Deck
 from cardkit.events import Event
 from cardkit.game import Game, Result, View
 from cardkit.options import OptionValue
@@ -101,12 +101,15 @@ class Renderer:
     def __init__(self, game: Game, players: int, options: Mapping[str, OptionValue]) -> None:
         self.game = game
         self.players = players
-        self.styles: dict[str, str] = dict(game.suit_styles)
         try:
-            faces: tuple[Card, ...] = game.deck(players, options).faces
+            deck: Deck | None = game.deck(players, options)
         except Exception:  # a renderer must never fail on a game's deck
-            faces = ()
-        self.suit_order: dict[str, int] = {s: i for i, s in enumerate(game.suit_styles)}
+            deck = None
+        faces: tuple[Card, ...] = () if deck is None else deck.faces
+        self.own_styles: Mapping[str, str] = {} if deck is None else deck.styles
+        """The deck's style of each suit that has one, in display order."""
+        self.styles: dict[str, str] = dict(self.own_styles)
+        self.suit_order: dict[str, int] = {s: i for i, s in enumerate(self.own_styles)}
         self.by_text: dict[str, Card] = {}
         for card in faces:
             self.suit_order.setdefault(card.suit, len(self.suit_order))
@@ -116,10 +119,10 @@ class Renderer:
     # -- cards --------------------------------------------------------------------
 
     def style(self, suit: str) -> str:
-        """The rich style of ``suit``: the game's, else a fallback colour."""
+        """The rich style of ``suit``: the deck's, else a fallback colour."""
         found = self.styles.get(suit)
         if found is None:
-            used = len([s for s in self.styles if s not in self.game.suit_styles])
+            used = len([s for s in self.styles if s not in self.own_styles])
             found = FALLBACK_STYLES[used % len(FALLBACK_STYLES)]
             self.styles[suit] = found
         return found
@@ -129,7 +132,7 @@ class Renderer:
         return Text(card.text, style=self.style(card.suit))
 
     def cards(self, cards: Iterable[Card]) -> Text:
-        """Cards grouped by suit (in ``suit_styles`` order), lowest rank first, coloured."""
+        """Cards grouped by suit (in the deck's styles order), lowest rank first, coloured."""
         groups: dict[str, list[Card]] = {}
         for card in cards:
             groups.setdefault(card.suit, []).append(card)

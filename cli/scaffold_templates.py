@@ -90,8 +90,13 @@ SUITS = "SHDC"
 RANKS = "789TJQKA"
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
-# The deck spec: (suit, rank order value, rank label, text form) for each card.
-DECK = Deck(GAME_ID, [(s, r, label, s + label) for s in SUITS for r, label in enumerate(RANKS)])
+# The deck spec: (suit, rank order value, rank label, text form) for each card, and
+# the colour a front end shows each suit in (clubs, without one, get a fallback colour).
+DECK = Deck(
+    GAME_ID,
+    [(s, r, label, s + label) for s in SUITS for r, label in enumerate(RANKS)],
+    styles={"S": "blue", "H": "red", "D": "yellow"},
+)
 
 # How cards compare in a trick, for each trump suit (None: no trump). Built once.
 ORDERS: dict[str | None, TrickOrder] = {
@@ -112,7 +117,7 @@ PLAYS = {card: Play(card) for card in DECK.cards}
 PLAY_TABLE = DECK.table(PLAYS.__getitem__)  # the plays of any set of cards, in deck order
 
 
-def all_actions() -> tuple[Action, ...]:
+def all_actions(players: int, options: object) -> tuple[Action, ...]:
     """Every action a match can ever take, in a fixed order: the game's action space
     (``GAME.action_space(players)``), which numbers them for learning agents."""
     return tuple(PLAYS.values())
@@ -410,6 +415,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from cardkit import Action, Deck, Game, OptionError, State
+from cardkit.spaces import Spaces
 
 from __PACKAGE__.actions import all_actions, parse
 from __PACKAGE__.bot import GreedyBot
@@ -434,7 +440,7 @@ class __CAMEL__Game(Game[__CAMEL__State]):
     Options = __CAMEL__Options
     rules = RULES
     bots: ClassVar[Mapping[str, type[Any]]] = {"greedy": GreedyBot}
-    suit_styles: ClassVar[Mapping[str, str]] = {"S": "blue", "H": "red", "D": "yellow"}
+    spaces = Spaces(actions=all_actions)  # the action space; the generic observer
 
     def deck(self, players: int, options: __CAMEL__Options) -> Deck:
         return DECK
@@ -450,9 +456,6 @@ class __CAMEL__Game(Game[__CAMEL__State]):
 
     def parse_action(self, text: str, state: State | None = None) -> Action:
         return parse(text)
-
-    def all_actions(self, players: int, options: object) -> tuple[Action, ...]:
-        return all_actions()
 
     def max_steps(self, players: int, options: __CAMEL__Options) -> int:
         return (1 + players * options.hand_size) * options.hands

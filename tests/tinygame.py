@@ -60,11 +60,11 @@ from cardkit.events import (
 )
 from cardkit.game import Refusal, highest
 from cardkit.options import Options, option
+from cardkit.spaces import Spaces
 
-DECK = Deck(
-    "tiny",
-    [(s, r, str(r), f"{s}{r}") for s in "ab" for r in range(1, 5)] + [("w", 0, "w", "w")],
-)
+FACES = [(s, r, str(r), f"{s}{r}") for s in "ab" for r in range(1, 5)] + [("w", 0, "w", "w")]
+"""The deck spec: a1 to a4, b1 to b4 and the wild card w."""
+DECK = Deck("tiny", FACES)
 WILD = DECK.card("w")
 
 
@@ -87,6 +87,15 @@ CHEER = Cheer()
 DECLINE = Decline()
 PLAYS = (*tuple(Play(c) for c in DECK.faces), Play(WILD, "a"), Play(WILD, "b"))
 CANDIDATES: tuple[Action, ...] = (*PICKS, CHEER, DECLINE, *PLAYS)
+
+
+def all_actions(players: int, options: object) -> tuple[Action, ...]:
+    """Tiny's action space: every candidate, at any settings."""
+    return CANDIDATES
+
+
+SPACES = Spaces(actions=all_actions)
+"""Tiny's action space, with the generic observer."""
 """Every action of every kind a seat might try: the rules decide which are legal."""
 
 
@@ -356,6 +365,10 @@ class TinyState(State):
         scores = tuple(float(t) for t in self.board.totals)
         return Result(scores, highest(scores))
 
+    def scores(self) -> tuple[float, ...]:
+        """The match totals so far."""
+        return tuple(self.board.totals)
+
     def view(self, seat: int) -> TinyView:
         picks = self.choice.known_to(seat) if self.choice is not None else {}
         return TinyView(
@@ -395,6 +408,7 @@ class TinyGame(Game[TinyState]):
     state = TinyState
     Options = TinyOptions
     rules = "Nine cards, a sealed high/low pick, tricks with a wild card, cheers."
+    spaces = SPACES
 
     def deck(self, players: int, options: TinyOptions) -> Deck:
         return DECK
@@ -418,13 +432,6 @@ class TinyGame(Game[TinyState]):
         if parts[0] == "play" and len(parts) in (2, 3):
             return Play(DECK.card(parts[1]), parts[2] if len(parts) == 3 else None)
         raise ParseError(f"cannot read {text!r}: try pick high, pick low, play a3, cheer, decline")
-
-    def all_actions(self, players: int, options: TinyOptions) -> tuple[Action, ...]:
-        return CANDIDATES
-
-    def running_scores(self, state: State) -> tuple[float, ...]:
-        assert isinstance(state, TinyState)
-        return tuple(state.board.totals)
 
     def max_steps(self, players: int, options: TinyOptions) -> int:
         per_hand = 1 + players + players * options.hand_size * 2

@@ -26,8 +26,9 @@ DECK = Deck(
     "ufos",
     [(s, n, str(n), f"{s}{n}") for s in SUITS for n in NUMBERS]
     + [(BLUE, 10, "10", "B10", 4), (BLUE, 12, "12", "B12", 4)],
+    styles={"R": "red", "Y": "yellow", "G": "green", "T": "dark_orange3", "B": "blue"},
 )
-"""The 60 cards (Blue 10 and Blue 12 four times each)."""
+"""The 60 cards (Blue 10 and Blue 12 four times each), each suit shown in its colour."""
 
 B10 = DECK.card("B10")
 B12 = DECK.card("B12")

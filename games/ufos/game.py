@@ -9,11 +9,12 @@ from typing import Any, ClassVar
 from cardkit import Action, Game, State, View
 from cardkit.events import Event, Played
 from cardkit.positions import PositionError
-from games.ufos import actions, spaces
+from games.ufos import actions
 from games.ufos.bot import HeuristicBot
 from games.ufos.cards import DECK, SUIT_NAMES
 from games.ufos.position import sample_world
 from games.ufos.rules import RULES
+from games.ufos.spaces import SPACES
 from games.ufos.state import RESPY_LIMIT, UfosOptions, UfosState
 from games.ufos.table import table as build_table
 from games.ufos.view import UfosView
@@ -30,21 +31,11 @@ class UfosGame(Game[UfosState]):
     default_players = 4
     cards = DECK
     state = UfosState
-    has_positions = True
     Options = UfosOptions
     rules = RULES
     table = staticmethod(build_table)
-    all_actions = staticmethod(spaces.all_actions)
-    observer = staticmethod(spaces.observer)
-    running_scores = staticmethod(spaces.running_scores)
+    spaces = SPACES
     bots: ClassVar[Mapping[str, type[Any]]] = {"heuristic": HeuristicBot}
-    suit_styles: ClassVar[Mapping[str, str]] = {
-        "R": "red",
-        "Y": "yellow",
-        "G": "green",
-        "T": "dark_orange3",
-        "B": "blue",
-    }
 
     def parse_action(self, text: str, state: State | None = None) -> Action:
         return actions.parse(text)

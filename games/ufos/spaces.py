@@ -5,18 +5,18 @@ low``), ``pass``, ``wait``, ``bid 1`` to ``bid B``, ``spy 0`` to ``spy n-1``,
 ``play CARD`` for each face (by id), then a led Blue declared as each suit
 (``play B10 as R`` ...). ``B`` (:func:`max_points`) is the most points a seat
 can ever hold with these options, so every bid a match allows is in the space.
-Observations: :func:`observer`; rewards during a match: :func:`running_scores`.
+Observations: :func:`observer`.
 """
 
 from __future__ import annotations
 
 from array import array
 
-from cardkit import Action, State
-from cardkit.spaces import Layout, ObservationSpace, zeros
+from cardkit import Action
+from cardkit.spaces import Layout, ObservationSpace, Spaces, zeros
 from games.ufos.actions import CHOOSES, LEADS, PASS, PLAYS, SPIES, WAIT, bids
 from games.ufos.cards import DECK, GAMES, SUITS, TRUMP_CHOICES
-from games.ufos.state import UfosOptions, UfosState
+from games.ufos.state import UfosOptions
 from games.ufos.view import UfosView
 
 
@@ -140,7 +140,5 @@ def observer(players: int, options: UfosOptions) -> ObservationSpace:
     return lay.space(encode)
 
 
-def running_scores(state: State) -> tuple[float, ...]:
-    """Everyone's points so far (spies and bids paid included)."""
-    assert isinstance(state, UfosState)
-    return tuple(state.board.totals)
+SPACES = Spaces(actions=all_actions, observer=observer)
+"""The game's action space and observer (``Game.spaces``)."""

@@ -665,11 +665,15 @@ class UfosState(State):
         """Search rollouts stop at the end of the hand (the next deal is a fresh shuffle)."""
         return self.board.hands_played
 
+    def scores(self) -> tuple[float, ...]:
+        """Everyone's points so far (spies and bids paid included)."""
+        return tuple(self.board.totals)
+
     def value(self, seat: int, start: State) -> float:
         """The hand's points (spies included) less the others' mean, over twice the
         tricks of a hand; at the end of the match the win share (see :func:`hand_value`)."""
         assert isinstance(start, UfosState)
-        return hand_value(self, seat, self.board.totals, start.board.totals, 2 * start.size)
+        return hand_value(self, seat, self.scores(), start.scores(), 2 * start.size)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> UfosState:
         """A fast independent copy for :meth:`clone`: only the mutable parts are copied.

@@ -36,8 +36,16 @@ DECK = Deck(
         for suit in SUITS_LOW_FIRST
         for r in range(9)
     ],
+    styles={
+        "E": "bold blue",
+        "J": "bold dark_orange",
+        "M": "bold red",
+        "N": "bold cyan",
+        "S": "bold yellow",
+        "V": "bold green",
+    },
 )
-"""The 54-card deck, weakest card first."""
+"""The 54-card deck, weakest card first; front ends show the strongest suit (E) first."""
 
 CARDS: tuple[Card, ...] = DECK.faces
 """Every card, indexed by id."""

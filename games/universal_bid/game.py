@@ -8,12 +8,12 @@ from typing import Any, ClassVar
 
 from cardkit import Action, Game, OptionError, State, View
 from cardkit.positions import PositionError
-from games.universal_bid import spaces
 from games.universal_bid.actions import parse_action
 from games.universal_bid.bot import HeuristicBot
 from games.universal_bid.cards import CARDS, DECK
 from games.universal_bid.position import sample_world
 from games.universal_bid.rules import RULES
+from games.universal_bid.spaces import SPACES
 from games.universal_bid.state import (
     DEFAULT_SCHEDULE,
     UniversalBidOptions,
@@ -35,22 +35,11 @@ class UniversalBidGame(Game[UniversalBidState]):
     default_players = 4
     cards = DECK
     state = UniversalBidState
-    has_positions = True
     Options = UniversalBidOptions
     rules = RULES
     table = staticmethod(build_table)
-    all_actions = staticmethod(spaces.all_actions)
-    observer = staticmethod(spaces.observer)
-    running_scores = staticmethod(spaces.running_scores)
+    spaces = SPACES
     bots: ClassVar[Mapping[str, type[Any]]] = {"heuristic": HeuristicBot}
-    suit_styles: ClassVar[Mapping[str, str]] = {
-        "E": "bold blue",
-        "J": "bold dark_orange",
-        "M": "bold red",
-        "N": "bold cyan",
-        "S": "bold yellow",
-        "V": "bold green",
-    }
 
     def check_options(self, players: int, options: UniversalBidOptions) -> None:
         schedule = options.schedule

@@ -2,23 +2,18 @@
 
 Actions: ``bid 0`` to ``bid M`` (M the largest hand of the match's schedule),
 then ``play CARD`` for the 54 cards by id (``V:1`` first, ``E:Sun`` last).
-Observations: :func:`observer`; rewards during a match: :func:`running_scores`.
+Observations: :func:`observer`.
 """
 
 from __future__ import annotations
 
 from array import array
 
-from cardkit import Action, Card, State
-from cardkit.spaces import Layout, ObservationSpace, zeros
+from cardkit import Action, Card
+from cardkit.spaces import Layout, ObservationSpace, Spaces, zeros
 from games.universal_bid.actions import BIDS, PLAYS
 from games.universal_bid.cards import CARDS, SUITS
-from games.universal_bid.state import (
-    PHASES,
-    UniversalBidOptions,
-    UniversalBidState,
-    effective_schedule,
-)
+from games.universal_bid.state import PHASES, UniversalBidOptions, effective_schedule
 from games.universal_bid.view import UniversalBidView
 
 
@@ -94,7 +89,5 @@ def _relative_plays(plays: tuple[tuple[int, Card], ...], me: int, n: int) -> lis
     return [((seat - me) % n, card) for seat, card in plays]
 
 
-def running_scores(state: State) -> tuple[float, ...]:
-    """The match totals so far."""
-    assert isinstance(state, UniversalBidState)
-    return tuple(state.scores_t)
+SPACES = Spaces(actions=all_actions, observer=observer)
+"""The game's action space and observer (``Game.spaces``)."""

@@ -408,13 +408,15 @@ class UniversalBidState(State):
         """Search rollouts stop at the end of the hand (a new deal shares nothing with this one)."""
         return self.hand_index
 
+    def scores(self) -> tuple[float, ...]:
+        """The match totals so far."""
+        return self.scores_t
+
     def value(self, seat: int, start: State) -> float:
         """The hand's points less the others' mean, over the most a hand can give (its
         tricks + 10); at the end of the match the win share (see :func:`hand_value`)."""
         assert isinstance(start, UniversalBidState)
-        return hand_value(
-            self, seat, self.board.totals, start.board.totals, start.size + EXACT_BONUS
-        )
+        return hand_value(self, seat, self.scores(), start.scores(), start.size + EXACT_BONUS)
 
     def view(self, seat: int) -> UniversalBidView:
         # positional, in field order (see UniversalBidView): views are built every step

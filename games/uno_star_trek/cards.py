@@ -52,7 +52,17 @@ def _faces() -> list[tuple[str, int, str, str, int]]:
     return faces
 
 
-DECK = Deck("uno-star-trek", _faces())
+DECK = Deck(
+    "uno-star-trek",
+    _faces(),
+    styles={
+        "r": "bold red",
+        "y": "bold yellow",
+        "g": "bold green",
+        "b": "bold blue",
+        "w": "bold magenta",
+    },
+)
 FACES: tuple[Card, ...] = DECK.faces
 HAND_SIZE = 7
 

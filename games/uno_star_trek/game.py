@@ -9,12 +9,12 @@ from typing import Any, ClassVar
 from cardkit import Action, Game, State, View
 from cardkit.events import Dealt, Event
 from cardkit.positions import PositionError
-from games.uno_star_trek import spaces
 from games.uno_star_trek.actions import parse
 from games.uno_star_trek.bot import HeuristicBot
 from games.uno_star_trek.cards import DECK
 from games.uno_star_trek.options import UnoOptions
 from games.uno_star_trek.rules import RULES
+from games.uno_star_trek.spaces import SPACES
 from games.uno_star_trek.state import MAX_HANDS, UnoState
 from games.uno_star_trek.table import table as build_table
 
@@ -30,21 +30,11 @@ class UnoStarTrek(Game[UnoState]):
     default_players = 4
     cards = DECK
     state = UnoState
-    has_positions = True
     Options = UnoOptions
     rules = RULES
     table = staticmethod(build_table)
-    all_actions = staticmethod(spaces.all_actions)
-    observer = staticmethod(spaces.observer)
-    running_scores = staticmethod(spaces.running_scores)
+    spaces = SPACES
     bots: ClassVar[Mapping[str, type[Any]]] = {"heuristic": HeuristicBot}
-    suit_styles: ClassVar[Mapping[str, str]] = {
-        "r": "bold red",
-        "y": "bold yellow",
-        "g": "bold green",
-        "b": "bold blue",
-        "w": "bold magenta",
-    }
 
     def parse_action(self, text: str, state: State | None = None) -> Action:
         return parse(text)

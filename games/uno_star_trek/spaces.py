@@ -4,7 +4,7 @@ Actions, in order: ``play CARD`` for each face by id (a Wild, Wild Draw 4, Beam
 Me Up Scotty or Double Tribble once per colour named), ``draw``, ``keep``,
 ``uno``, ``accept``, ``challenge``, ``decline``, ``catch 0`` to ``catch n-1``,
 ``beam COLOUR`` and ``colour COLOUR`` for each colour. Observations:
-:func:`observer`; rewards during a match: :func:`running_scores`.
+:func:`observer`.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from array import array
 from collections.abc import Iterable, Sequence
 
 from cardkit import Action, Card, State
-from cardkit.spaces import Layout, ObservationSpace, zeros
+from cardkit.spaces import Layout, ObservationSpace, Spaces, zeros
 from games.uno_star_trek.actions import (
     ACCEPT,
     BEAMS,
@@ -215,7 +215,5 @@ def observer(players: int, options: UnoOptions) -> ObservationSpace:
     return lay.space(encode, from_state)
 
 
-def running_scores(state: State) -> tuple[float, ...]:
-    """The match totals so far."""
-    assert isinstance(state, UnoState)
-    return tuple(state.board.totals)
+SPACES = Spaces(actions=all_actions, observer=observer)
+"""The game's action space and observer (``Game.spaces``)."""

@@ -1150,13 +1150,17 @@ class UnoState(State):
         """Search rollouts stop at the end of the hand (the next deal is a fresh shuffle)."""
         return self.board.hands_played
 
+    def scores(self) -> tuple[float, ...]:
+        """The match totals so far."""
+        return tuple(self.board.totals)
+
     def value(self, seat: int, start: State) -> float:
         """The hand's points less the others' mean (negated when the lowest total wins),
         over :attr:`HAND_SCALE`; at the end of the match the win share (:func:`hand_value`)."""
         assert isinstance(start, UnoState)
         sign = -1 if self.lowest_wins else 1
-        now = [sign * t for t in self.board.totals]
-        before = [sign * t for t in start.board.totals]
+        now = [sign * t for t in self.scores()]
+        before = [sign * t for t in start.scores()]
         return hand_value(self, seat, now, before, self.HAND_SCALE)
 
     # -- views and zones ---------------------------------------------------------------------

@@ -61,3 +61,23 @@ def test_stack_puts_named_cards_first_then_the_rest_in_deck_order() -> None:
     assert cards_text(order) == "bK a1 b1 a2 aK b2"
     with pytest.raises(ValueError, match="not left"):
         stack(DECK.cards, DECK.cards_of("a1 a1"))
+
+
+def test_a_deck_keeps_its_suit_styles_in_the_order_given() -> None:
+    deck = Deck.product("styled", "abc", [(1, "1")], styles={"c": "red", "a": "blue"})
+    assert list(deck.styles.items()) == [("c", "red"), ("a", "blue")]  # not deck order
+    assert DECK.styles == {}  # none given: every suit gets a front end's fallback colour
+    plain = Deck("p", [("r", 7, "7", "r7")], styles={"r": "green"})
+    assert dict(plain.styles) == {"r": "green"}
+
+
+def test_a_style_for_a_suit_the_deck_lacks_is_refused() -> None:
+    with pytest.raises(ValueError, match="a style for suit 'z', which it does not have"):
+        Deck.product("t", "ab", [(1, "1")], styles={"a": "red", "z": "blue"})
+
+
+def test_a_deck_s_styles_do_not_follow_the_mapping_it_was_given() -> None:
+    given = {"a": "red"}
+    deck = Deck.product("t", "ab", [(1, "1")], styles=given)
+    given["b"] = "blue"
+    assert dict(deck.styles) == {"a": "red"}

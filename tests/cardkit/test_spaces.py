@@ -9,7 +9,7 @@ import pytest
 
 from cardkit import Action, Bid, Card, Pass, Play, View
 from cardkit.registry import get_game
-from cardkit.spaces import ActionSpace, ObservationSpace, Part, default_observer
+from cardkit.spaces import ActionSpace, ObservationSpace, Part, Spaces, default_observer
 from cardkit.testing import ConformanceError, check_spaces
 from tests import tinygame
 from tests.tinygame import TinyGame
@@ -72,29 +72,39 @@ def test_tiny_passes_the_space_check() -> None:
     check_spaces(tinygame.GAME, [2, 3], matches=2)
 
 
+def _short(players: int, options: Any) -> tuple[Action, ...]:
+    return tuple(a for a in tinygame.CANDIDATES if not (isinstance(a, Play) and a.declare))
+
+
 class Short(TinyGame):
     """Tiny whose space forgets that a led wild names its suit."""
 
-    def all_actions(self, players: int, options: Any) -> tuple[Action, ...]:
-        return tuple(a for a in tinygame.CANDIDATES if not (isinstance(a, Play) and a.declare))
+    spaces = Spaces(actions=_short)
+
+
+def _unreadable(players: int, options: Any) -> tuple[Action, ...]:
+    return (*tinygame.CANDIDATES, Bid(3))
 
 
 class Unreadable(TinyGame):
     """Tiny whose space holds an action no text gives back."""
 
-    def all_actions(self, players: int, options: Any) -> tuple[Action, ...]:
-        return (*tinygame.CANDIDATES, Bid(3))
+    spaces = Spaces(actions=_unreadable)
+
+
+_ASKED = [0]
+
+
+def _moving(players: int, options: Any) -> tuple[Action, ...]:
+    _ASKED[0] += 1
+    plays = tinygame.PLAYS[:-2]
+    return (*plays, *tinygame.PICKS) if _ASKED[0] % 2 else (*tinygame.PICKS, *plays)
 
 
 class Moving(TinyGame):
     """Tiny whose space changes each time it is asked."""
 
-    asked = 0
-
-    def all_actions(self, players: int, options: Any) -> tuple[Action, ...]:
-        self.asked += 1
-        plays = tinygame.PLAYS[:-2]
-        return (*plays, *tinygame.PICKS) if self.asked % 2 else (*tinygame.PICKS, *plays)
+    spaces = Spaces(actions=_moving)
 
 
 def test_the_kit_finds_a_legal_action_outside_the_space() -> None:
@@ -114,11 +124,11 @@ def test_the_kit_finds_a_space_that_is_not_stable() -> None:
 
 def test_a_game_without_a_space_says_so() -> None:
     class Bare(TinyGame):
-        def all_actions(self, players: int, options: Any) -> None:
-            return None
+        spaces = None  # type: ignore[assignment]
 
     with pytest.raises(NotImplementedError, match="tiny declares no action space"):
         Bare().action_space(2)
+    assert Bare().observation_space(2).size == tinygame.GAME.observation_space(2).size  # generic
 
 
 # -- observations ---------------------------------------------------------------------
@@ -148,24 +158,30 @@ def test_tiny_gets_the_generic_observation() -> None:
     assert list(out[at["to_act"]]) == [1.0, 0.0]  # the viewer acts
 
 
+def _peeking(players: int, options: Any) -> ObservationSpace:
+    calls = [0.0]
+
+    def encode(view: Any) -> list[float]:
+        calls[0] += 1
+        return [calls[0]]
+
+    return ObservationSpace([Part("calls", 1)], encode)
+
+
 class Peeking(TinyGame):
     """Tiny whose observation counts how often it was asked: not a function of the view."""
 
-    def observer(self, players: int, options: Any) -> ObservationSpace:
-        calls = [0.0]
+    spaces = Spaces(actions=tinygame.all_actions, observer=_peeking)
 
-        def encode(view: Any) -> list[float]:
-            calls[0] += 1
-            return [calls[0]]
 
-        return ObservationSpace([Part("calls", 1)], encode)
+def _ragged(players: int, options: Any) -> ObservationSpace:
+    return ObservationSpace([Part("hand", 4)], lambda view: [1.0] * len(view.hand))
 
 
 class Ragged(TinyGame):
     """Tiny whose observation is as long as the hand."""
 
-    def observer(self, players: int, options: Any) -> ObservationSpace:
-        return ObservationSpace([Part("hand", 4)], lambda view: [1.0] * len(view.hand))
+    spaces = Spaces(actions=tinygame.all_actions, observer=_ragged)
 
 
 def test_the_kit_finds_an_observation_that_is_not_of_the_view() -> None:
@@ -207,17 +223,20 @@ def test_every_game_observes_every_seat_at_a_fixed_size(game_id: str) -> None:
             assert len(space.encode(state.view(seat))) == space.size
 
 
+def _shortcut(players: int, options: Any) -> ObservationSpace:
+    def encode(view: Any) -> list[float]:
+        return [float(len(view.hand))]
+
+    def from_state(state: Any, seat: int) -> list[float]:
+        return [float(len(state.stock))]
+
+    return ObservationSpace([Part("held", 1)], encode, from_state)
+
+
 class Shortcut(TinyGame):
     """Tiny whose fast path reads the state's stock, which no view shows."""
 
-    def observer(self, players: int, options: Any) -> ObservationSpace:
-        def encode(view: Any) -> list[float]:
-            return [float(len(view.hand))]
-
-        def from_state(state: Any, seat: int) -> list[float]:
-            return [float(len(state.stock))]
-
-        return ObservationSpace([Part("held", 1)], encode, from_state)
+    spaces = Spaces(actions=tinygame.all_actions, observer=_shortcut)
 
 
 def test_the_kit_finds_a_fast_path_that_is_not_the_view() -> None:

@@ -8,6 +8,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from cardkit.cards import Deck
+from cardkit.registry import get_game
 from cli.app import app
 from cli.render import FALLBACK_STYLES, Renderer, SeatTable, cell
 from tests.cli.tinycli import GAME
@@ -46,6 +47,17 @@ def test_cards_are_grouped_by_suit_and_coloured() -> None:
     assert styles["a2"] == "red"  # the game's style
     assert styles["b1"] == styles["b3"] != styles["w"]  # fallback colours differ by suit
     assert {styles["b1"], styles["w"]} <= set(FALLBACK_STYLES)
+
+
+def test_a_game_s_cards_show_in_its_deck_s_styles_and_suit_order() -> None:
+    game = get_game("universal-bid")
+    render = Renderer(game, 4, game.make_options())
+    hand = game.deck(4, game.make_options()).cards_of("V:1 S:Sun E:2 E:1")
+    text = render.cards(hand)
+    # the deck lists V first, its styles E first: hands read strongest suit first
+    assert text.plain == "E:1 E:2   S:Sun   V:1"
+    styles = {text.plain[span.start : span.end]: str(span.style) for span in text.spans}
+    assert styles["E:1"] == "bold blue" and styles["V:1"] == "bold green"
 
 
 def test_events_colour_the_card_texts_in_them() -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cardkit import Action, BaseBot, View, registry
+from cardkit import Action, BaseBot, Game, View, registry
 from cardkit.options import Option
 from cardkit.record import Record, replay
 from cardkit.registry import get_game
@@ -110,7 +110,9 @@ def test_hint_asks_the_heuristic_where_the_game_has_no_sampled_worlds(
     runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game = get_game("universal-bid")
-    monkeypatch.setattr(type(game), "has_positions", False)
+    # a game without sampled worlds: the base Game's sample_world, so no positions
+    monkeypatch.setattr(type(game), "sample_world", Game.sample_world)
+    assert not game.has_positions
     out = _play(runner, tmp_path / "m.json", "hint\nquit\n")
     assert "hint from heuristic: bid " in out
 

@@ -13,9 +13,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from cardkit import Action, BaseBot, Option, View
+from cardkit import Action, BaseBot, Deck, Option, View
+from tests.tinygame import FACES, Pick, TinyGame, TinyOptions
 from tests.tinygame import GAME as TINY
-from tests.tinygame import Pick, TinyGame
+
+STYLED = Deck("tiny", FACES, styles={"a": "red"})
+"""Tiny's deck (the same cards) with a style for suit a only."""
 
 
 class FlakyBot(BaseBot):
@@ -66,7 +69,9 @@ class TinyCliGame(TinyGame):
         "crash": CrashBot,
         "illegal": IllegalBot,
     }
-    suit_styles: ClassVar[Mapping[str, str]] = {"a": "red"}
+
+    def deck(self, players: int, options: TinyOptions) -> Deck:
+        return STYLED
 
 
 GAME = TinyCliGame()

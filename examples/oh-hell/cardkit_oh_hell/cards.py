@@ -17,6 +17,8 @@ from cardkit import Card, Deck, Play, TrickOrder
 SUITS = "CDSH"
 RANKS = "23456789TJQKA"
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "S": "spades", "H": "hearts"}
+STYLES = {"C": "green", "D": "yellow", "S": "blue", "H": "red"}
+"""The colour each suit is shown in (the counters, which no hand holds, get none)."""
 TRICK_COUNTER = "#"
 SEAT_COUNTER = "@"
 
@@ -74,7 +76,8 @@ def table_for(players: int, num_suits: int, per_suit: int, random_tricks: bool) 
     if random_tricks:
         faces += [(TRICK_COUNTER, n, str(n), f"{TRICK_COUNTER}{n}") for n in range(1, top + 1)]
     faces += [(SEAT_COUNTER, s, str(s), f"{SEAT_COUNTER}{s}") for s in range(players)]
-    deck = Deck(f"oh-hell-{num_suits}x{per_suit}", faces)
+    styles = {s: STYLES[s] for s in SUITS[:num_suits]}
+    deck = Deck(f"oh-hell-{num_suits}x{per_suit}", faces, styles=styles)
     plays = deck.table_of(lambda c: (Play(c),) if c.suit in SUITS else ())
     trumps = {}
     for suit in SUITS[:num_suits]:

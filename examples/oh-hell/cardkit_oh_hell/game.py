@@ -9,11 +9,11 @@ from typing import Any, ClassVar
 from cardkit import Action, Deck, Game, OptionError, State, View
 from cardkit.positions import PositionError
 
-from cardkit_oh_hell import spaces
 from cardkit_oh_hell.actions import parse
 from cardkit_oh_hell.bot import HeuristicBot
 from cardkit_oh_hell.cards import max_tricks
 from cardkit_oh_hell.rules import RULES
+from cardkit_oh_hell.spaces import SPACES
 from cardkit_oh_hell.state import RANDOM_TRICKS, OhHellOptions, OhHellState, table
 
 DEFAULT_DECK = table(3, OhHellOptions()).deck
@@ -32,17 +32,8 @@ class OhHellGame(Game[OhHellState]):
     state = OhHellState
     Options = OhHellOptions
     rules = RULES
-    has_positions = True
-    all_actions = staticmethod(spaces.all_actions)
-    observer = staticmethod(spaces.observer)
-    running_scores = staticmethod(spaces.running_scores)
+    spaces = SPACES
     bots: ClassVar[Mapping[str, type[Any]]] = {"heuristic": HeuristicBot}
-    suit_styles: ClassVar[Mapping[str, str]] = {
-        "C": "green",
-        "D": "yellow",
-        "S": "blue",
-        "H": "red",
-    }
 
     def deck(self, players: int, options: OhHellOptions) -> Deck:
         return table(players, options).deck

@@ -2,19 +2,19 @@
 
 Actions: ``bid 0`` to ``bid T`` (T the most tricks a hand can have with these
 settings), then ``play CARD`` for each card of the deck by id (suit by suit).
-Observations: :func:`observer`; rewards during a match: :func:`running_scores`.
+Observations: :func:`observer`.
 """
 
 from __future__ import annotations
 
 from array import array
 
-from cardkit import Action, Play, State
-from cardkit.spaces import Layout, ObservationSpace, zeros
+from cardkit import Action, Play
+from cardkit.spaces import Layout, ObservationSpace, Spaces, zeros
 
 from cardkit_oh_hell.actions import BIDS
 from cardkit_oh_hell.cards import SUITS
-from cardkit_oh_hell.state import OhHellOptions, OhHellState, table
+from cardkit_oh_hell.state import OhHellOptions, table
 from cardkit_oh_hell.view import OhHellView
 
 
@@ -80,7 +80,5 @@ def observer(players: int, options: OhHellOptions) -> ObservationSpace:
     return lay.space(encode)
 
 
-def running_scores(state: State) -> tuple[float, ...]:
-    """The match totals so far."""
-    assert isinstance(state, OhHellState)
-    return tuple(state.board.totals)
+SPACES = Spaces(actions=all_actions, observer=observer)
+"""The game's action space and observer (``Game.spaces``)."""

@@ -305,6 +305,10 @@ class OhHellState(State):
         scores = tuple(float(t) for t in self.board.totals)
         return Result(scores, highest(scores))
 
+    def scores(self) -> tuple[float, ...]:
+        """The match totals so far."""
+        return tuple(self.board.totals)
+
     def view(self, seat: int) -> OhHellView:
         return OhHellView(
             seat=seat,

@@ -45,7 +45,7 @@ def test_unknown_card_names_the_format(bad: str) -> None:
 
 
 def test_hand_listing_goes_suit_by_suit_from_e_each_suit_from_1_up() -> None:
-    # the order a front end shows a hand in (suit_styles order, low rank first)
+    # the order a front end shows a hand in (the deck's styles order, low rank first)
     hand = [parse_card(t) for t in ("V:Sun", "E:1", "J:Moon", "J:7", "S:2", "E:Sun")]
     listed = ["E:1", "E:Sun", "J:7", "J:Moon", "S:2", "V:Sun"]
     assert [c.text for c in cards_in(mask_of(hand))] == listed
