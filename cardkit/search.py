@@ -18,11 +18,13 @@ budget in iterations (not seconds) always makes the same move.
   single-observer form): one tree whose edges are actions, a fresh world per
   iteration, UCB1 over the children legal in that world, with the
   availability count (how often a child could be chosen) in place of the
-  parent's visits; the most visited action at the root is played (of equally
-  visited ones, the best mean). With heuristic rollouts, a node's first
-  untried move is the heuristic's move in that world (then the others at
-  random), so that a search with fewer iterations than moves keeps the move
-  the game's own bot would make among those it compares. The mean
+  parent's visits; the most visited action at the root is played. With
+  heuristic rollouts, a node's first untried move is the heuristic's move in
+  that world (then the others at random), and of equally visited root moves
+  the heuristic's is played: a search too short to tell the moves apart (five
+  iterations over five moves, one noisy rollout each) plays as the game's own
+  bot does, and a longer one leaves it only for a move that earned more
+  visits. Otherwise ties go to the best mean. The mean
   values in UCB1 are scaled to the spread of the values seen so far in this
   search (lowest 0, highest 1), so that ``c`` weighs exploration the same
   whether moves differ by a few hundredths of the 0-1 scale or by half of it.
@@ -251,7 +253,7 @@ class IsmctsBot(SearchBot):
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         """The most visited root action after the iterations; of equally visited ones the
-        one with the best mean value (the first listed if those tie too)."""
+        heuristic's (with heuristic rollouts), else the one with the best mean value."""
         if len(legal) == 1:
             return legal[0]
         root = _Node()
@@ -263,12 +265,14 @@ class IsmctsBot(SearchBot):
             self._iterate(root, view)
             done += 1
         self.simulations += done
+        # with heuristic rollouts the first move the root tried is the heuristic's
+        prior = next(iter(root.children), None) if self.heuristic is not None else None
         best = legal[0]
-        most = (-1, -math.inf)
+        most = (-1, False, -math.inf)
         for action in legal:
             child = root.children.get(action)
             if child is not None:
-                key = (child.visits, child.total / child.visits)
+                key = (child.visits, action == prior, child.total / child.visits)
                 if key > most:
                     best, most = action, key
         return best

@@ -186,6 +186,10 @@ def test_with_heuristic_rollouts_the_first_move_tried_is_the_heuristics(seed: in
     assert IsmctsBot(BID, seat, seed, iterations=1, rollout="heuristic").choose(
         view, legal
     ) == expected
+    # as many iterations as moves try each once: a tie, which the heuristic's move takes
+    assert IsmctsBot(BID, seat, seed, iterations=len(legal), rollout="heuristic").choose(
+        view, legal
+    ) == expected
 
 
 def test_of_equally_visited_moves_ismcts_plays_the_best_mean() -> None:
