@@ -49,7 +49,15 @@ def spawn(
         timeout=TIMEOUT,
         dimensions=(50, columns),
         env=env,
+        preexec_fn=_default_signals,
     )
+
+
+def _default_signals() -> None:
+    """A terminal's signals act as in a shell, even when the tests run in the background
+    (where SIGINT is ignored) or under nohup (SIGHUP ignored): the child would inherit it."""
+    for number in (signal.SIGINT, signal.SIGHUP):
+        signal.signal(number, signal.SIG_DFL)
 
 
 def finish(child: Any) -> int:
