@@ -14,9 +14,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
 
-from cardkit import Action, BaseBot, Bid, Card, Game, Pass, View
+from cardkit import Action, BaseBot, Bid, Card, Pass, View
 from games.ufos.actions import Choose, PlayCard, Spy, Wait
 from games.ufos.cards import BLUE, DECK, TRUMP_CHOICES
 from games.ufos.state import ORDERS
@@ -109,11 +108,6 @@ class HeuristicBot(BaseBot):
     summary = "values its hand for High and Low, bids what winning is worth, counts cards"
     games = frozenset({"ufos"})
 
-    def __init__(self, game: Game, seat: int, seed: int, **params: Any) -> None:
-        super().__init__(game, seat, seed, **params)
-        self._hand_key: tuple[int, int] = (-1, -1)
-        self._tricks_seen: dict[int, tuple[Card, ...]] = {}
-
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         if not isinstance(view, UfosView) or len(legal) == 1:
             return legal[0]
@@ -180,7 +174,6 @@ class HeuristicBot(BaseBot):
     # -- trick play ---------------------------------------------------------------
 
     def _play(self, view: UfosView, legal: Sequence[Action]) -> Action:
-        self._remember(view)
         plays = [a for a in legal if isinstance(a, PlayCard)]
         trump = view.trump or "X"
         order = ORDERS[trump]
@@ -238,21 +231,12 @@ class HeuristicBot(BaseBot):
         pool = plain or options
         return max(pool, key=lambda o: (o[0] - o[1].card.rank, -o[1].card.rank))[1]
 
-    def _remember(self, view: UfosView) -> None:
-        key = (view.hand_number, view.dealer)
-        if key != self._hand_key:
-            self._hand_key = key
-            self._tricks_seen = {}
-        done = sum(view.tricks)
-        if view.last_trick:
-            self._tricks_seen[done - 1] = tuple(card for _, card, _ in view.last_trick)
-        self._tricks_seen[done] = tuple(card for _, card, _ in view.trick)
-
     def _unseen(self, view: UfosView) -> dict[Card, int]:
-        """The copies of each card the seat has not seen, in deck order (none left out)."""
+        """The copies of each card the seat has not seen this hand (its own hand and every
+        card played to this hand's tricks are seen), in deck order, none left out."""
         seen = Counter(view.hand)
-        for cards in self._tricks_seen.values():
-            seen.update(cards)
+        for trick in (*view.earlier_tricks, view.last_trick, view.trick):
+            seen.update([card for _, card, _ in trick])
         return {card: n - seen[card] for card, n in _FULL.items() if n > seen[card]}
 
 

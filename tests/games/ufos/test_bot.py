@@ -97,3 +97,19 @@ def test_heuristic_ducks_in_low_and_wins_cheaply_in_high() -> None:
         # Low: both Blues (red 10 and 12) stay under R13: it throws the bigger one.
         # High: it takes the trick with the cheaper winner.
         assert str(action) == expected
+
+
+def test_a_bot_that_saw_nothing_before_counts_every_card_played_this_hand() -> None:
+    """A search rollout hands the bot a view in the middle of a hand: the cards of the
+    hand's earlier tricks are in the view and count as seen, so none is "unseen"."""
+    state = GAME.create(4, 5)
+    bots = [HeuristicBot(GAME, s, s) for s in range(4)]
+    while state.phase != "play" or len(state.view(0).earlier_tricks) < 3:
+        seat = state.to_act()[0]
+        state.apply(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
+    view = state.view(state.to_act()[0])
+    played = [card for trick in view.earlier_tricks for _, card, _ in trick]
+    single = [card for card in played if card.suit != "B"]  # one copy of each in the deck
+    assert len(single) >= 6
+    unseen = HeuristicBot(GAME, view.seat, 9)._unseen(view)
+    assert not [card.text for card in single if card in unseen]
