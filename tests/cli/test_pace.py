@@ -16,28 +16,30 @@ from tests.cli.test_pty import PROMPT, spawn
 pexpect = pytest.importorskip("pexpect")
 
 
-def test_each_hand_ends_with_its_summary_by_seat(runner: CliRunner, tmp_path: Path) -> None:
-    # tiny-cli: 2 hands; the summary names each seat, "you" for the person's
+def _whole_match(runner: CliRunner, save: Path) -> str:
+    """The output of a whole tiny-cli match (2 hands) saved to ``save``, the person
+    answering 1 each time."""
     result = runner.invoke(
         app,
-        ["play", "tiny-cli", "--seed", "3", "--save", str(tmp_path / "m.json")],
+        ["play", "tiny-cli", "--seed", "3", "--save", str(save)],
         input="1\n" * 60,
     )
     assert result.exit_code == 0, result.output
-    summaries = re.findall(r"^  hand (\d) scored: (.*)$", result.output, re.MULTILINE)
+    return result.output
+
+
+def test_each_hand_ends_with_its_summary_by_seat(runner: CliRunner, tmp_path: Path) -> None:
+    # tiny-cli: 2 hands; the summary names each seat, "you" for the person's
+    output = _whole_match(runner, tmp_path / "m.json")
+    summaries = re.findall(r"^  hand (\d) scored: (.*)$", output, re.MULTILINE)
     assert [n for n, _ in summaries] == ["1", "2"]
     for _, line in summaries:
         assert re.fullmatch(r"you [+-]\d+ \(-?\d+\), seat 1 [+-]\d+ \(-?\d+\)", line), line
 
 
 def test_the_match_ends_with_the_final_table(runner: CliRunner, tmp_path: Path) -> None:
-    result = runner.invoke(
-        app,
-        ["play", "tiny-cli", "--seed", "3", "--save", str(tmp_path / "m.json")],
-        input="1\n" * 60,
-    )
-    assert result.exit_code == 0, result.output
-    end = result.output.split("── Tiny CLI: the match is over · final table", 1)[1]
+    output = _whole_match(runner, tmp_path / "m.json")
+    end = output.split("── Tiny CLI: the match is over · final table", 1)[1]
     assert "you" in end.splitlines()[1] and "seat 1" in end.splitlines()[2]  # the seats
     assert "Result" in end
 
@@ -90,10 +92,7 @@ def test_watch_to_the_end_without_a_pause(tmp_path: Path) -> None:
 
 
 def _finished_record(runner: CliRunner, path: Path) -> Path:
-    result = runner.invoke(
-        app, ["play", "tiny-cli", "--seed", "3", "--save", str(path)], input="1\n" * 60
-    )
-    assert result.exit_code == 0, result.output
+    _whole_match(runner, path)
     return path
 
 
