@@ -164,9 +164,9 @@ class SearchBot(BaseBot):
             bot = self.rollout_bots[seat] = self.heuristic(
                 world.game, seat, self.rng.getrandbits(48)
             )
-        if getattr(bot, "reads_view", True):
-            return bot.choose(world.view(seat), legal)  # type: ignore[no-any-return]
-        return bot.choose(View(seat, world.to_act()), legal)  # type: ignore[no-any-return]
+        view = world.view(seat) if getattr(bot, "reads_view", True) else View(seat, world.to_act())
+        move: Action = bot.choose(view, legal)
+        return move
 
     def _heuristic_rollout(self, world: State, horizon: int) -> None:
         steps = world.game.max_steps(world.players, world.options)
