@@ -23,7 +23,8 @@ from games.ufos.view import UfosView
 
 _HIGH_TRUMP = {15: 0.95, 14: 0.85, 13: 0.75, 11: 0.6, 9: 0.45, 8: 0.4, 7: 0.35}
 _HIGH_SIDE = {15: 0.8, 14: 0.5, 13: 0.3, 11: 0.12}
-_FULL = Counter(DECK.cards)
+_FULL = tuple(Counter(DECK.cards).items())
+"""Each face of the deck and its copies, in deck order."""
 
 
 def high_tricks(hand: Sequence[Card], trump: str, players: int) -> float:
@@ -82,11 +83,18 @@ def low_points(hand: Sequence[Card], trump: str, players: int) -> float:
 
 def option_values(hand: Sequence[Card], players: int) -> dict[tuple[str, str], float]:
     """Expected points for each (suit, game) bid-card choice, were this hand to win the bid."""
-    values: dict[tuple[str, str], float] = {}
-    for trump in TRUMP_CHOICES:
-        values[(trump, "high")] = 2.0 * high_tricks(hand, trump, players)
-        values[(trump, "low")] = 2.0 * low_points(hand, trump, players)
-    return values
+    return {
+        (trump, game): option_value(hand, players, trump, game)
+        for trump in TRUMP_CHOICES
+        for game in ("high", "low")
+    }
+
+
+def option_value(hand: Sequence[Card], players: int, trump: str, game: str) -> float:
+    """Expected points of one bid-card choice, were this hand to win the bid."""
+    if game == "high":
+        return 2.0 * high_tricks(hand, trump, players)
+    return 2.0 * low_points(hand, trump, players)
 
 
 def others_value(hand: Sequence[Card], players: int, trump: str | None, game: str) -> float:
@@ -138,7 +146,7 @@ class HeuristicBot(BaseBot):
         hand = view.hand
         points = view.points[me]
         reserve = max(2, points // 4)
-        win_value = option_values(hand, n)[(view.my_suit, view.my_game)]
+        win_value = option_value(hand, n, view.my_suit, view.my_game)
         need = view.high_bid + 1
         spied = dict(view.spied)
         holder = view.high_bidder
@@ -212,7 +220,7 @@ class HeuristicBot(BaseBot):
         return min(winners, key=lambda s: s[1])[2]
 
     def _lead(
-        self, plays: list[PlayCard], unseen: dict[Card, int], trump: str, high: bool
+        self, plays: list[PlayCard], unseen: list[tuple[Card, int]], trump: str, high: bool
     ) -> PlayCard:
         options = []
         for action in plays:
@@ -231,22 +239,25 @@ class HeuristicBot(BaseBot):
         pool = plain or options
         return max(pool, key=lambda o: (o[0] - o[1].card.rank, -o[1].card.rank))[1]
 
-    def _unseen(self, view: UfosView) -> dict[Card, int]:
+    def _unseen(self, view: UfosView) -> list[tuple[Card, int]]:
         """The copies of each card the seat has not seen this hand (its own hand and every
         card played to this hand's tricks are seen), in deck order, none left out."""
-        seen = Counter(view.hand)
+        seen = [0] * len(DECK.faces)  # by card id: no hashing in this hot loop
+        for card in view.hand:
+            seen[card.id] += 1
         for trick in (*view.earlier_tricks, view.last_trick, view.trick):
-            seen.update([card for _, card, _ in trick])
-        return {card: n - seen[card] for card, n in _FULL.items() if n > seen[card]}
+            for _, card, _ in trick:
+                seen[card.id] += 1
+        return [(card, n - seen[card.id]) for card, n in _FULL if n > seen[card.id]]
 
 
-def _beaten_by(card: Card, suit: str, trump: str, unseen: dict[Card, int]) -> int:
+def _beaten_by(card: Card, suit: str, trump: str, unseen: list[tuple[Card, int]]) -> int:
     """How many unseen cards could beat ``card`` playing as ``suit`` (1 more for a ruff risk)."""
     rank = card.rank
     count = 0
     in_suit = 0
     trumps_out = 0
-    for other, copies in unseen.items():
+    for other, copies in unseen:
         if other.suit == BLUE:
             if other.rank > rank:  # a later Blue of equal rank loses to the first
                 count += copies

@@ -111,5 +111,5 @@ def test_a_bot_that_saw_nothing_before_counts_every_card_played_this_hand() -> N
     played = [card for trick in view.earlier_tricks for _, card, _ in trick]
     single = [card for card in played if card.suit != "B"]  # one copy of each in the deck
     assert len(single) >= 6
-    unseen = HeuristicBot(GAME, view.seat, 9)._unseen(view)
+    unseen = {card for card, _ in HeuristicBot(GAME, view.seat, 9)._unseen(view)}
     assert not [card.text for card in single if card in unseen]
