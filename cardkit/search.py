@@ -250,6 +250,8 @@ class IsmctsBot(SearchBot):
         self.low = math.inf
         self.high = -math.inf
         """The lowest and highest values backed up in the current search."""
+        self.prior: Action | None = None
+        """The heuristic's move at the root of the current search (heuristic rollouts only)."""
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         """The most visited root action after the iterations; of equally visited ones the
@@ -259,14 +261,14 @@ class IsmctsBot(SearchBot):
         root = _Node()
         self.low = math.inf
         self.high = -math.inf
+        self.prior = None
         deadline = time.perf_counter() + self.seconds
         done = 0
         while self._more(done, deadline):
             self._iterate(root, view)
             done += 1
         self.simulations += done
-        # with heuristic rollouts the first move the root tried is the heuristic's
-        prior = next(iter(root.children), None) if self.heuristic is not None else None
+        prior = self.prior
         best = legal[0]
         most = (-1, False, -math.inf)
         for action in legal:
@@ -306,6 +308,8 @@ class IsmctsBot(SearchBot):
                     guess = self._policy(world, seat, legal)
                     if guess not in children:
                         action = guess
+                    if not path and self.prior is None:
+                        self.prior = guess
                 children[action] = _Node()
                 for a in legal:
                     child = children.get(a)
