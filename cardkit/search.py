@@ -262,11 +262,16 @@ class IsmctsBot(SearchBot):
         self.low = math.inf
         self.high = -math.inf
         self.prior = None
-        deadline = time.perf_counter() + self.seconds
+        clock = time.perf_counter
+        start = clock()
+        deadline = start + self.seconds
+        timed = not self.count
         done = 0
         while self._more(done, deadline):
             self._iterate(root, view)
             done += 1
+            if timed and done % 8 == 0 and _settled(root, done, start, clock(), deadline):
+                break
         self.simulations += done
         prior = self.prior
         best = legal[0]
@@ -346,3 +351,17 @@ class IsmctsBot(SearchBot):
                     self.high = value
             node.visits += 1
             node.total += value
+
+
+def _settled(root: _Node, done: int, start: float, now: float, deadline: float) -> bool:
+    """Whether the most visited root move stays so in the time left (at the pace so far,
+    ``done`` iterations from ``start`` to ``now``): its lead in visits is more than the
+    iterations still to come, so they cannot change it."""
+    first = second = 0
+    for child in root.children.values():
+        if child.visits > first:
+            first, second = child.visits, first
+        elif child.visits > second:
+            second = child.visits
+    left = (deadline - now) * done / max(now - start, 1e-9)
+    return first - second > left

@@ -15,7 +15,7 @@ from cardkit.errors import OptionError
 from cardkit.game import State, hand_value
 from cardkit.registry import bots_for, make_bot
 from cardkit.runner import play_match
-from cardkit.search import IsmctsBot, PimcBot, _Node
+from cardkit.search import IsmctsBot, PimcBot, _Node, _settled
 from cli.app import app
 from games.universal_bid import GAME as BID
 from games.universal_bid.bot import HeuristicBot
@@ -300,6 +300,25 @@ def test_the_time_budget_makes_at_least_one_sample() -> None:
         bot = cls(BID, seat, 1, time="0.001")
         assert bot.choose(state.view(seat), state.legal_actions(seat)) in state.legal_actions(seat)
         assert bot.simulations >= 1
+
+
+@pytest.mark.parametrize(
+    ("visits", "settled"),
+    [
+        # 100 iterations took 1 s and 0.25 s are left: 25 more iterations
+        ((60, 30, 10), True),  # a lead of 30: the 25 to come cannot change the choice
+        ((55, 30, 15), False),  # a lead of exactly 25: they could tie it
+        ((40, 35, 25), False),
+    ],
+)
+def test_a_timed_ismcts_stops_once_the_time_left_cannot_change_its_move(
+    visits: tuple[int, ...], settled: bool
+) -> None:
+    root = _Node()
+    for i, n in enumerate(visits):
+        child = root.children[i] = _Node()  # type: ignore[index]
+        child.visits = n
+    assert _settled(root, 100, start=0.0, now=1.0, deadline=1.25) is settled
 
 
 def test_chance_in_a_world_without_auto_chance_is_drawn_by_the_world() -> None:
