@@ -12,8 +12,13 @@ players' moves come from the bot's generator, so a bot seeded the same with a
 budget in iterations (not seconds) always makes the same move.
 
 - ``pimc`` (Perfect Information Monte Carlo, as GIB in bridge): for each
-  sampled world, each legal action is applied to a copy and rolled out once;
-  the action with the best mean value is played.
+  sampled world, each legal action is applied to a copy and rolled out once.
+  With random rollouts the action with the best mean value is played. With
+  heuristic rollouts the search is a test of the heuristic's move: that move is
+  played unless another beats it in the same worlds by more than ``keep``
+  standard errors of the difference (:func:`challenger`), so that noise alone
+  (a hand whose winner is mostly luck) does not turn a good move into a
+  random one.
 - ``ismcts`` (Information Set MCTS, Cowling, Powley and Whitehouse 2012; the
   single-observer form): one tree whose edges are actions, a fresh world per
   iteration, UCB1 over the children legal in that world, with the
@@ -156,14 +161,19 @@ class SearchBot(BaseBot):
             legal = legal_actions(seat)
             apply(seat, legal[int(draw() * len(legal))])
 
-    def _policy(self, world: State, seat: int, legal: Sequence[Action]) -> Action:
-        """The heuristic's move for ``seat`` in ``world`` (one heuristic bot per seat)."""
+    def _rollout_bot(self, seat: int) -> Any:
+        """The heuristic bot that plays ``seat`` in every rollout (made on first use)."""
         bot = self.rollout_bots.get(seat)
         if bot is None:
             assert self.heuristic is not None
             bot = self.rollout_bots[seat] = self.heuristic(
-                world.game, seat, self.rng.getrandbits(48)
+                self.game, seat, self.rng.getrandbits(48)
             )
+        return bot
+
+    def _policy(self, world: State, seat: int, legal: Sequence[Action]) -> Action:
+        """The heuristic's move for ``seat`` in ``world`` (one heuristic bot per seat)."""
+        bot = self._rollout_bot(seat)
         view = world.view(seat) if getattr(bot, "reads_view", True) else View(seat, world.to_act())
         move: Action = bot.choose(view, legal)
         return move
@@ -190,31 +200,83 @@ class PimcBot(SearchBot):
         Option("worlds", "int", 0, "worlds per move (0: as many as time allows)", low=0),
         _time_option(),
         _rollout_option(),
+        NumberOption(
+            "keep",
+            "str",
+            "1.64",
+            "with heuristic rollouts, the heuristic's move is played unless another beats it "
+            "in the same worlds by more than this many standard errors (0: by any margin)",
+            least=0,
+            most=100,
+        ),
     )
 
+    def __init__(self, game: Game, seat: int, seed: int, **params: Any) -> None:
+        super().__init__(game, seat, seed, **params)
+        self.keep = float(str(self.settings["keep"]))
+
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
-        """The legal action with the best mean value over the sampled worlds."""
+        """With heuristic rollouts, the heuristic's move unless another clearly beats it
+        (:func:`challenger`); with random ones, the best mean value over the worlds."""
         if len(legal) == 1:
             return legal[0]
-        totals = [0.0] * len(legal)
+        seat = self.seat
+        count = len(legal)
+        base = 0
+        if self.heuristic is not None:
+            base = legal.index(self._rollout_bot(seat).choose(view, legal))
+        totals = [0.0] * count
+        gains = [0.0] * count  # the sum over worlds of each move's value less the base's
+        squares = [0.0] * count
         deadline = time.perf_counter() + self.seconds
         done = 0
-        seat = self.seat
         while self._more(done, deadline):
             world = self.game.sample_world(view, self.rng)
             horizon = world.horizon()
-            for i, action in enumerate(legal):
+            values = []
+            for action in legal:
                 copy = world.clone()
                 copy.apply(seat, action)
                 self.rollout(copy, horizon)
-                totals[i] += copy.value(seat, world)
+                values.append(copy.value(seat, world))
+            anchor = values[base]
+            for i, value in enumerate(values):
+                totals[i] += value
+                gain = value - anchor
+                gains[i] += gain
+                squares[i] += gain * gain
             done += 1
-        self.simulations += done * len(legal)
+        self.simulations += done * count
+        if self.heuristic is not None:
+            return legal[challenger(gains, squares, done, base, self.keep)]
         best = 0
-        for i in range(1, len(legal)):
+        for i in range(1, count):
             if totals[i] > totals[best]:
                 best = i
         return legal[best]
+
+
+def challenger(
+    gains: Sequence[float], squares: Sequence[float], worlds: int, base: int, keep: float
+) -> int:
+    """The move ``pimc`` plays: ``base`` (the heuristic's) unless another move's mean gain
+    over it, less ``keep`` standard errors of that gain, is above 0; of several such, the
+    one with the highest such bound. ``gains[i]`` and ``squares[i]`` are the sums over
+    the ``worlds`` of move ``i``'s value less the base's in the same world, and of its
+    square. With ``keep`` above 0 one world is not enough to leave the base."""
+    if keep > 0 and worlds < 2:
+        return base
+    best, top = base, 0.0
+    for i, gain in enumerate(gains):
+        if i == base:
+            continue
+        mean = gain / worlds
+        if keep > 0:
+            spread = max(0.0, (squares[i] - gain * mean) / (worlds - 1))
+            mean -= keep * math.sqrt(spread / worlds)
+        if mean > top:
+            best, top = i, mean
+    return best
 
 
 class _Node:

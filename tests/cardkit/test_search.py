@@ -15,7 +15,7 @@ from cardkit.errors import OptionError
 from cardkit.game import State, hand_value
 from cardkit.registry import bots_for, make_bot
 from cardkit.runner import play_match
-from cardkit.search import IsmctsBot, PimcBot, _Node, _settled
+from cardkit.search import IsmctsBot, PimcBot, _Node, _settled, challenger
 from cli.app import app
 from games.universal_bid import GAME as BID
 from games.universal_bid.bot import HeuristicBot
@@ -210,6 +210,47 @@ def test_of_equally_visited_moves_ismcts_plays_the_best_mean() -> None:
     best = max(tried, key=lambda a: tried[a].total)
     assert tried[best].total > tried[first].total  # the seed makes the order matter
     assert move == best
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
+def test_pimc_with_one_world_plays_the_heuristics_move(seed: int) -> None:
+    """One world cannot show that another move is better than the heuristic's."""
+    state = bid_state(seed, {"schedule": "6"})
+    play_first_trick(state)
+    seat = state.to_act()[0]
+    view, legal = state.view(seat), state.legal_actions(seat)
+    assert len(legal) > 1
+    expected = HeuristicBot(BID, seat, 0).choose(view, legal)
+    assert PimcBot(BID, seat, seed, worlds=1, rollout="heuristic").choose(view, legal) == expected
+
+
+# four worlds; move 0 is the heuristic's. Move 1 gains 0.1 in every world; move 2 gains
+# 0.45, -0.15, 0.45, -0.15 (mean 0.15, sample variance 0.12, standard error 0.173)
+GAINS = [0.0, 0.4, 0.6]
+SQUARES = [0.0, 0.04, 2 * 0.45**2 + 2 * 0.15**2]
+
+
+@pytest.mark.parametrize(
+    ("gains", "keep", "move"),
+    [
+        (GAINS, 1.64, 1),  # move 1: 0.1 - 0; move 2: 0.15 - 1.64 * 0.173 < 0
+        (GAINS, 0.0, 2),  # by any margin: the best mean
+        (GAINS, 0.5, 1),  # move 2: 0.15 - 0.087 = 0.063, below move 1's 0.1
+        (GAINS, 0.2, 2),  # move 2: 0.15 - 0.035 = 0.115, above move 1's 0.1
+        ([0.0, 0.0, 0.6], 1.64, 0),  # move 2 alone is not clearly better: the heuristic's
+        ([0.0, -0.4, -0.6], 0.0, 0),  # no move beats it
+    ],
+)
+def test_pimc_leaves_the_heuristics_move_only_for_a_clearly_better_one(
+    gains: list[float], keep: float, move: int
+) -> None:
+    squares = [0.0, 0.04 if gains[1] else 0.0, SQUARES[2]]
+    assert challenger(gains, squares, 4, 0, keep) == move
+
+
+def test_pimc_keeps_the_heuristics_move_with_a_single_world_unless_told_otherwise() -> None:
+    assert challenger([0.0, 0.3], [0.0, 0.09], 1, 0, 1.64) == 0
+    assert challenger([0.0, 0.3], [0.0, 0.09], 1, 0, 0.0) == 1
 
 
 # -- what they optimise -----------------------------------------------------------------
