@@ -9,6 +9,7 @@ once per seat rotation, so the bot sits in every seat of every deal)::
 
 ``python -m benchmarks.strength RESULT.json ...`` prints the Markdown rows of
 those results, in the order given, with the command that reproduces each.
+A run stopped by Ctrl-C shows how many of its matches finished.
 """
 
 from __future__ import annotations
@@ -48,8 +49,11 @@ def row(result: dict[str, Any]) -> str:
     if pair is not None and pair["mean_score_diff"] is not None:
         diff = f"{pair['mean_score_diff']:+.1f} ({_interval(pair['mean_score_diff_ci95'], 1)})"
     minutes = result["seconds"] / 60
+    matches = str(result["finished"])
+    if result.get("interrupted"):
+        matches += f" of {result['requested']} (stopped)"
     return (
-        f"| `{hero['bot']}` | {against} | {result['finished']} | {hero['wins']:g} | "
+        f"| `{hero['bot']}` | {against} | {matches} | {hero['wins']:g} | "
         f"{hero['win_rate']:.3f} | {_interval(hero['win_rate_ci95'])} | "
         f"{hero['mean_score']:.1f} | {their:.1f} | {diff} | "
         f"{minutes:.0f} ({result['workers']}) |"

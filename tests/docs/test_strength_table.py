@@ -39,3 +39,8 @@ def test_the_command_plays_the_same_run_again() -> None:
         "cardkit arena universal-bid -p 4 --bot ismcts:iterations=20 --bot heuristic "
         "--bot heuristic --bot heuristic -n 100 --seed 3 --duplicate --workers 2"
     )
+
+
+def test_a_stopped_run_says_how_many_of_its_matches_finished() -> None:
+    result = _result() | {"finished": 37, "interrupted": True}
+    assert "| 3 heuristic | 37 of 100 (stopped) | 46.5 |" in row(result)
