@@ -193,7 +193,7 @@ class PimcBot(SearchBot):
     """Perfect Information Monte Carlo: every legal action rolled out in sampled worlds."""
 
     name = "pimc"
-    summary = "samples worlds from its view, rolls out each legal action, plays the best mean"
+    summary = "rolls out each legal move in sampled worlds; keeps the heuristic's unless beaten"
     games = None
     budget = "worlds"
     params: ClassVar[tuple[Option, ...]] = (
