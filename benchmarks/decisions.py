@@ -12,9 +12,23 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Iterator, Sequence
 
+from cardkit.actions import Action
+from cardkit.game import State, View
 from cardkit.registry import get_game, make_bot
 from cardkit.seats import CHANCE
+
+
+def decisions(state: State) -> Iterator[tuple[int, Sequence[Action], View]]:
+    """Each decision of ``state`` to its end as ``(seat, legal, view)``, chance played by
+    the state's own draws; the caller applies each move before asking for the next."""
+    while not state.is_over():
+        seat = state.to_act()[0]
+        if seat == CHANCE:
+            state.apply(CHANCE, state.sample_chance())
+            continue
+        yield seat, state.legal_actions(seat), state.view(seat)
 
 
 def measure(game_id: str, bot: str, matches: int) -> list[float]:
@@ -24,13 +38,7 @@ def measure(game_id: str, bot: str, matches: int) -> list[float]:
     for m in range(matches):
         state = game.create(4, 11 + m)
         bots = [make_bot(bot if s == 0 else "heuristic", game, s, s + 10 * m) for s in range(4)]
-        while not state.is_over():
-            seat = state.to_act()[0]
-            if seat == CHANCE:
-                state.apply(CHANCE, state.sample_chance())
-                continue
-            legal = state.legal_actions(seat)
-            view = state.view(seat)
+        for seat, legal, view in decisions(state):
             start = time.perf_counter()
             action = bots[seat].choose(view, legal)
             if seat == 0 and len(legal) > 1:
@@ -53,4 +61,6 @@ def main(game_id: str = "universal-bid", bot: str = "ismcts", matches: int = 2) 
 
 if __name__ == "__main__":
     args = sys.argv[1:]
-    raise SystemExit(main(*args[:2], *(int(a) for a in args[2:3])))
+    game_id = args[0] if args else "universal-bid"
+    bot = args[1] if len(args) > 1 else "ismcts"
+    raise SystemExit(main(game_id, bot, int(args[2]) if len(args) > 2 else 2))

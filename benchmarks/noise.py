@@ -21,9 +21,9 @@ import random
 import statistics
 import sys
 
+from benchmarks.decisions import decisions as each_decision
 from cardkit.registry import get_game, make_bot
 from cardkit.search import SearchBot
-from cardkit.seats import CHANCE
 
 
 def measure(
@@ -38,13 +38,9 @@ def measure(
     rng = random.Random(2)
     rows: list[tuple[int, float, float, list[float]]] = []
     choices = 0
-    while not state.is_over() and len(rows) < decisions:
-        seat = state.to_act()[0]
-        if seat == CHANCE:
-            state.apply(CHANCE, state.sample_chance())
-            continue
-        legal = state.legal_actions(seat)
-        view = state.view(seat)
+    for seat, legal, view in each_decision(state):
+        if len(rows) == decisions:
+            break
         move = heuristics[seat].choose(view, legal)
         if seat == 0 and len(legal) > 1:
             choices += 1
@@ -91,4 +87,6 @@ def main(game_id: str = "uno-star-trek", worlds: int = 200, decisions: int = 12)
 
 if __name__ == "__main__":
     args = sys.argv[1:]
-    raise SystemExit(main(*args[:1], *(int(a) for a in args[1:3])))
+    game_id = args[0] if args else "uno-star-trek"
+    worlds = int(args[1]) if len(args) > 1 else 200
+    raise SystemExit(main(game_id, worlds, int(args[2]) if len(args) > 2 else 12))
