@@ -216,66 +216,58 @@ class PimcBot(SearchBot):
         self.keep = float(str(self.settings["keep"]))
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
-        """With heuristic rollouts, the heuristic's move unless another clearly beats it
-        (:func:`challenger`); with random ones, the best mean value over the worlds."""
+        """With heuristic rollouts, the heuristic's move unless another clearly beats it;
+        with random ones, the best mean value over the worlds (:func:`challenger`)."""
         if len(legal) == 1:
             return legal[0]
         seat = self.seat
-        count = len(legal)
         base = 0
         if self.heuristic is not None:
             base = legal.index(self._rollout_bot(seat).choose(view, legal))
-        totals = [0.0] * count
-        gains = [0.0] * count  # the sum over worlds of each move's value less the base's
-        squares = [0.0] * count
+        values: list[list[float]] = []  # per world, each move's value
         deadline = time.perf_counter() + self.seconds
-        done = 0
-        while self._more(done, deadline):
-            world = self.game.sample_world(view, self.rng)
-            horizon = world.horizon()
-            values = []
-            for action in legal:
-                copy = world.clone()
-                copy.apply(seat, action)
-                self.rollout(copy, horizon)
-                values.append(copy.value(seat, world))
-            anchor = values[base]
-            for i, value in enumerate(values):
-                totals[i] += value
-                gain = value - anchor
-                gains[i] += gain
-                squares[i] += gain * gain
-            done += 1
-        self.simulations += done * count
-        if self.heuristic is not None:
-            return legal[challenger(gains, squares, done, base, self.keep)]
-        best = 0
-        for i in range(1, count):
-            if totals[i] > totals[best]:
-                best = i
-        return legal[best]
+        while self._more(len(values), deadline):
+            values.append(self.world_values(view, legal))
+        self.simulations += len(values) * len(legal)
+        keep = self.keep if self.heuristic is not None else 0.0
+        return legal[challenger(values, base, keep)]
+
+    def world_values(self, view: View, legal: Sequence[Action]) -> list[float]:
+        """One world sampled from ``view``: the value for this seat of each of ``legal``,
+        applied to a copy of the world and rolled out to its horizon."""
+        world = self.game.sample_world(view, self.rng)
+        horizon = world.horizon()
+        seat = self.seat
+        row = []
+        for action in legal:
+            copy = world.clone()
+            copy.apply(seat, action)
+            self.rollout(copy, horizon)
+            row.append(copy.value(seat, world))
+        return row
 
 
-def challenger(
-    gains: Sequence[float], squares: Sequence[float], worlds: int, base: int, keep: float
-) -> int:
-    """The move ``pimc`` plays: ``base`` (the heuristic's) unless another move's mean gain
-    over it, less ``keep`` standard errors of that gain, is above 0; of several such, the
-    one with the highest such bound. ``gains[i]`` and ``squares[i]`` are the sums over
-    the ``worlds`` of move ``i``'s value less the base's in the same world, and of its
-    square. With ``keep`` above 0 one world is not enough to leave the base."""
+def challenger(values: Sequence[Sequence[float]], base: int, keep: float) -> int:
+    """The move ``pimc`` plays, from ``values[w][i]``, move ``i``'s value in world ``w``:
+    ``base`` (the heuristic's move) unless another move's mean gain over it in the same
+    worlds, less ``keep`` standard errors of that gain, is above 0; of several such, the
+    one with the highest such bound (the first of equal ones). With ``keep`` 0 that is the
+    best mean, ties going to ``base``; with ``keep`` above 0 one world never leaves it."""
+    worlds = len(values)
     if keep > 0 and worlds < 2:
         return base
     best, top = base, 0.0
-    for i, gain in enumerate(gains):
+    for i in range(len(values[0])):
         if i == base:
             continue
-        mean = gain / worlds
+        gains = [row[i] - row[base] for row in values]
+        mean = sum(gains) / worlds
+        bound = mean
         if keep > 0:
-            spread = max(0.0, (squares[i] - gain * mean) / (worlds - 1))
-            mean -= keep * math.sqrt(spread / worlds)
-        if mean > top:
-            best, top = i, mean
+            spread = sum((g - mean) ** 2 for g in gains) / (worlds - 1)
+            bound -= keep * math.sqrt(spread / worlds)
+        if bound > top:
+            best, top = i, bound
     return best
 
 

@@ -214,33 +214,39 @@ def test_of_equally_visited_moves_ismcts_plays_the_best_mean() -> None:
     assert move == best
 
 
-# four worlds; move 0 is the heuristic's. Move 1 gains 0.1 in every world; move 2 gains
-# 0.45, -0.15, 0.45, -0.15 (mean 0.15, sample variance 0.12, standard error 0.173)
-GAINS = [0.0, 0.4, 0.6]
-SQUARES = [0.0, 0.04, 2 * 0.45**2 + 2 * 0.15**2]
+# four worlds, a row each; move 0 is the heuristic's. Move 1 gains 0.1 over it in every
+# world; move 2 gains 0.45, -0.15, 0.45, -0.15 (mean 0.15, sample variance 0.36 / 3 =
+# 0.12, standard error sqrt(0.12 / 4) = 0.173)
+WORLDS = [[0.5, 0.6, 0.95], [0.5, 0.6, 0.35], [0.5, 0.6, 0.95], [0.5, 0.6, 0.35]]
 
 
 @pytest.mark.parametrize(
-    ("gains", "keep", "move"),
+    ("keep", "move"),
     [
-        (GAINS, 1.64, 1),  # move 1: 0.1 - 0; move 2: 0.15 - 1.64 * 0.173 < 0
-        (GAINS, 0.0, 2),  # by any margin: the best mean
-        (GAINS, 0.5, 1),  # move 2: 0.15 - 0.087 = 0.063, below move 1's 0.1
-        (GAINS, 0.2, 2),  # move 2: 0.15 - 0.035 = 0.115, above move 1's 0.1
-        ([0.0, 0.0, 0.6], 1.64, 0),  # move 2 alone is not clearly better: the heuristic's
-        ([0.0, -0.4, -0.6], 0.0, 0),  # no move beats it
+        (1.64, 1),  # move 1: 0.1 - 0; move 2: 0.15 - 1.64 * 0.173 < 0
+        (0.0, 2),  # by any margin: the best mean
+        (0.5, 1),  # move 2: 0.15 - 0.087 = 0.063, below move 1's 0.1
+        (0.2, 2),  # move 2: 0.15 - 0.035 = 0.115, above move 1's 0.1
     ],
 )
 def test_pimc_leaves_the_heuristics_move_only_for_a_clearly_better_one(
-    gains: list[float], keep: float, move: int
+    keep: float, move: int
 ) -> None:
-    squares = [0.0, 0.04 if gains[1] else 0.0, SQUARES[2]]
-    assert challenger(gains, squares, 4, 0, keep) == move
+    assert challenger(WORLDS, 0, keep) == move
+
+
+def test_pimc_keeps_the_heuristics_move_when_no_other_is_clearly_better() -> None:
+    noisy = [[row[0], row[2]] for row in WORLDS]  # move 2 alone: 0.15 - 0.284 < 0
+    assert challenger(noisy, 0, 1.64) == 0
+    worse = [[0.5, 0.4, 0.3]] * 4  # no move beats it, even by any margin
+    assert challenger(worse, 0, 0.0) == 0
+    level = [[0.5, 0.5, 0.5]] * 4  # ties go to the heuristic's move, wherever it is listed
+    assert challenger(level, 2, 0.0) == 2
 
 
 def test_pimc_keeps_the_heuristics_move_with_a_single_world_unless_told_otherwise() -> None:
-    assert challenger([0.0, 0.3], [0.0, 0.09], 1, 0, 1.64) == 0
-    assert challenger([0.0, 0.3], [0.0, 0.09], 1, 0, 0.0) == 1
+    assert challenger([[0.5, 0.8]], 0, 1.64) == 0
+    assert challenger([[0.5, 0.8]], 0, 0.0) == 1
 
 
 # -- what they optimise -----------------------------------------------------------------
