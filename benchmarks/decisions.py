@@ -12,23 +12,29 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from cardkit.actions import Action
-from cardkit.game import State, View
+from cardkit.bots import Bot
+from cardkit.game import View
 from cardkit.registry import get_game, make_bot
-from cardkit.seats import CHANCE
+from cardkit.runner import play_match
 
 
-def decisions(state: State) -> Iterator[tuple[int, Sequence[Action], View]]:
-    """Each decision of ``state`` to its end as ``(seat, legal, view)``, chance played by
-    the state's own draws; the caller applies each move before asking for the next."""
-    while not state.is_over():
-        seat = state.to_act()[0]
-        if seat == CHANCE:
-            state.apply(CHANCE, state.sample_chance())
-            continue
-        yield seat, state.legal_actions(seat), state.view(seat)
+class Timed:
+    """Plays as ``bot`` does and adds the wall time of each decision with a choice to
+    ``times``."""
+
+    def __init__(self, bot: Bot, times: list[float]) -> None:
+        self.bot = bot
+        self.times = times
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        start = time.perf_counter()
+        move = self.bot.choose(view, legal)
+        if len(legal) > 1:
+            self.times.append(time.perf_counter() - start)
+        return move
 
 
 def measure(game_id: str, bot: str, matches: int) -> list[float]:
@@ -36,14 +42,10 @@ def measure(game_id: str, bot: str, matches: int) -> list[float]:
     game = get_game(game_id)
     times: list[float] = []
     for m in range(matches):
-        state = game.create(4, 11 + m)
         bots = [make_bot(bot if s == 0 else "heuristic", game, s, s + 10 * m) for s in range(4)]
-        for seat, legal, view in decisions(state):
-            start = time.perf_counter()
-            action = bots[seat].choose(view, legal)
-            if seat == 0 and len(legal) > 1:
-                times.append(time.perf_counter() - start)
-            state.apply(seat, action)
+        outcome = play_match(game, [Timed(bots[0], times), *bots[1:]], 11 + m)
+        if outcome.failure is not None:
+            raise RuntimeError(str(outcome.failure))
     return times
 
 

@@ -17,56 +17,61 @@ than one world's deviation, sharing the worlds does not help.
 
 from __future__ import annotations
 
-import random
 import statistics
 import sys
+from collections.abc import Sequence
 
-from benchmarks.decisions import decisions as each_decision
+from cardkit.actions import Action
+from cardkit.game import Game, View
 from cardkit.registry import get_game, make_bot
-from cardkit.search import SearchBot
+from cardkit.runner import play_match
+from cardkit.search import PimcBot
+
+Row = tuple[int, float, float, list[float]]
+"""One decision measured: moves, one world's sd, the paired sd, each move's mean gain."""
 
 
-def measure(
-    game_id: str, worlds: int, decisions: int
-) -> list[tuple[int, float, float, list[float]]]:
-    """Per decision measured: (moves, one world's sd, the paired sd, mean gains)."""
+class Probe:
+    """Seat 0: plays the game's heuristic and, at every third decision with a choice,
+    rolls every legal move out in the same ``worlds`` worlds (until ``decisions`` rows)."""
+
+    def __init__(self, game: Game, worlds: int, decisions: int) -> None:
+        self.heuristic = make_bot("heuristic", game, 0, 0)
+        self.search = PimcBot(game, 0, 1, worlds=1, rollout="heuristic")
+        self.worlds = worlds
+        self.decisions = decisions
+        self.choices = 0
+        self.rows: list[Row] = []
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        move = self.heuristic.choose(view, legal)
+        if len(legal) > 1 and len(self.rows) < self.decisions:
+            self.choices += 1
+            if self.choices % 3 == 0:
+                worlds = [self.search.world_values(view, legal) for _ in range(self.worlds)]
+                self.rows.append(_spread(worlds, legal.index(move)))
+        return move
+
+
+def _spread(worlds: list[list[float]], base: int) -> Row:
+    moves = list(zip(*worlds, strict=True))  # per move, its value in each world
+    one = statistics.fmean(statistics.stdev(v) for v in moves)
+    paired = statistics.fmean(
+        statistics.stdev([a - b for a, b in zip(v, moves[base], strict=True)])
+        for i, v in enumerate(moves)
+        if i != base
+    )
+    anchor = statistics.fmean(moves[base])
+    return len(moves), one, paired, [statistics.fmean(v) - anchor for v in moves]
+
+
+def measure(game_id: str, worlds: int, decisions: int) -> list[Row]:
+    """The rows of a seeded match (seed 3) of four heuristics, seat 0 measuring."""
     game = get_game(game_id)
-    state = game.create(4, 3)
-    heuristics = [make_bot("heuristic", game, seat, seat) for seat in range(4)]
-    probe = make_bot("pimc:worlds=1,rollout=heuristic", game, 0, 1)
-    assert isinstance(probe, SearchBot)
-    rng = random.Random(2)
-    rows: list[tuple[int, float, float, list[float]]] = []
-    choices = 0
-    for seat, legal, view in each_decision(state):
-        if len(rows) == decisions:
-            break
-        move = heuristics[seat].choose(view, legal)
-        if seat == 0 and len(legal) > 1:
-            choices += 1
-            if choices % 3 == 0:
-                base = legal.index(move)
-                values: list[list[float]] = [[] for _ in legal]
-                for _ in range(worlds):
-                    world = game.sample_world(view, rng)
-                    horizon = world.horizon()
-                    for i, action in enumerate(legal):
-                        copy = world.clone()
-                        copy.apply(seat, action)
-                        probe.rollout(copy, horizon)
-                        values[i].append(copy.value(seat, world))
-                one = statistics.fmean(statistics.stdev(v) for v in values)
-                paired = statistics.fmean(
-                    statistics.stdev([a - b for a, b in zip(v, values[base], strict=True)])
-                    for i, v in enumerate(values)
-                    if i != base
-                )
-                anchor = statistics.fmean(values[base])
-                rows.append(
-                    (len(legal), one, paired, [statistics.fmean(v) - anchor for v in values])
-                )
-        state.apply(seat, move)
-    return rows
+    probe = Probe(game, worlds, decisions)
+    others = [make_bot("heuristic", game, seat, seat) for seat in range(1, 4)]
+    play_match(game, [probe, *others], 3)
+    return probe.rows
 
 
 def main(game_id: str = "uno-star-trek", worlds: int = 200, decisions: int = 12) -> int:
