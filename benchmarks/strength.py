@@ -71,7 +71,16 @@ def main(paths: list[str]) -> int:
     if not paths:
         print("usage: python -m benchmarks.strength RESULT.json ...", file=sys.stderr)
         return 2
-    results = [json.loads(Path(p).read_text()) for p in paths]
+    results = []
+    for path in paths:
+        try:
+            result = json.loads(Path(path).read_text())
+            row(result)
+        except (OSError, ValueError, KeyError, TypeError, IndexError) as error:
+            reason = error.strerror if isinstance(error, OSError) else "not an arena --json result"
+            print(f"benchmarks.strength: {path}: {reason}", file=sys.stderr)
+            return 2
+        results.append(result)
     print(HEADER)
     for result in results:
         print(row(result))

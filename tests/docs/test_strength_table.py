@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from benchmarks.strength import command, row
+import pytest
+
+from benchmarks.strength import command, main, row
 
 
 def _result() -> dict[str, Any]:
@@ -44,3 +47,19 @@ def test_the_command_plays_the_same_run_again() -> None:
 def test_a_stopped_run_says_how_many_of_its_matches_finished() -> None:
     result = _result() | {"finished": 37, "interrupted": True}
     assert "| 3 heuristic | 37 of 100 (stopped) | 46.5 |" in row(result)
+
+
+def test_a_missing_or_foreign_file_is_one_line_naming_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "nothing.json"
+    assert main([str(missing)]) == 2
+    err = capsys.readouterr()
+    assert err.out == ""
+    assert err.err == f"benchmarks.strength: {missing}: No such file or directory\n"
+    other = tmp_path / "other.json"
+    other.write_text('{"game": "ufos"}')
+    assert main([str(other)]) == 2
+    assert capsys.readouterr().err == (
+        f"benchmarks.strength: {other}: not an arena --json result\n"
+    )

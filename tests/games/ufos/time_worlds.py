@@ -16,6 +16,7 @@ import sys
 import time
 import timeit
 from collections.abc import Callable
+from functools import partial
 
 from cardkit import RandomBot
 from cardkit.bots import bot_seed
@@ -50,10 +51,10 @@ def main(seed: int) -> None:
     for state in decisions(seed):
         seat = state.to_act()[0]
         view = state.view(seat)
-        again.append(micros(lambda: GAME.sample_world(view, rng), 2000))
+        again.append(micros(partial(GAME.sample_world, view, rng), 2000))
         views = [state.view(seat) for _ in range(200)]  # equal views, each a new object
         it = iter(views)
-        fresh.append(micros(lambda: GAME.sample_world(next(it), rng), 40))
+        fresh.append(micros(lambda it=it: GAME.sample_world(next(it), rng), 40))
         copies.append(micros(state.clone, 2000))
     for name, values in (
         ("sample_world, same view", again),
