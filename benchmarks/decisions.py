@@ -13,6 +13,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from cardkit.actions import Action
 from cardkit.bots import Bot
@@ -23,11 +24,15 @@ from cardkit.runner import play_match
 
 class Timed:
     """Plays as ``bot`` does and adds the wall time of each decision with a choice to
-    ``times``."""
+    ``times``. Everything else (``reads_view``, ``observes``, ``join``, ``observe``,
+    ``name``) is the wrapped bot's, so the runner treats it as that bot."""
 
     def __init__(self, bot: Bot, times: list[float]) -> None:
         self.bot = bot
         self.times = times
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.bot, name)
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         start = time.perf_counter()
