@@ -71,22 +71,19 @@ def main(paths: list[str]) -> int:
     if not paths:
         print("usage: python -m benchmarks.strength RESULT.json ...", file=sys.stderr)
         return 2
-    results = []
+    rows, commands = [], []
     for path in paths:
         try:
             result = json.loads(Path(path).read_text())
-            row(result)
+            rows.append(row(result))
+            commands.append(command(result))
         except (OSError, ValueError, KeyError, TypeError, IndexError) as error:
-            reason = error.strerror if isinstance(error, OSError) else "not an arena --json result"
+            reason = "not an arena --json result"
+            if isinstance(error, OSError):
+                reason = error.strerror or str(error)
             print(f"benchmarks.strength: {path}: {reason}", file=sys.stderr)
             return 2
-        results.append(result)
-    print(HEADER)
-    for result in results:
-        print(row(result))
-    print()
-    for result in results:
-        print(command(result))
+    print(HEADER, *rows, "", *commands, sep="\n")
     return 0
 
 
