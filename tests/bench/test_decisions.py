@@ -22,7 +22,7 @@ class Follower(RandomBot):
     def __init__(self, seat: int) -> None:
         super().__init__(GAME, seat, seat)
         self.joined = False
-        self.steps = 0
+        self.observed = 0
         self.views: list[View] = []
         self.choices = 0
 
@@ -30,7 +30,7 @@ class Follower(RandomBot):
         self.joined = True
 
     def observe(self, events: Sequence[Event]) -> None:
-        self.steps += 1
+        self.observed += 1
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         self.views.append(view)
@@ -46,7 +46,7 @@ def test_a_timed_bot_is_told_the_match_and_given_the_view_it_asks_for() -> None:
     # without the wrapped bot's observes, the runner would neither tell it the match
     # nor build it bare views (reads_view False): it would get TinyViews
     assert follower.joined
-    assert follower.steps > 0
+    assert follower.observed > 0
     assert follower.views and not any(isinstance(v, TinyView) for v in follower.views)
     assert follower.choices > 0
     assert len(times) == follower.choices  # one time for each decision with a choice
