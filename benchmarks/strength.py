@@ -10,14 +10,24 @@ once per seat rotation, so the bot sits in every seat of every deal)::
 ``python -m benchmarks.strength RESULT.json ...`` prints the Markdown rows of
 those results, in the order given, with the command that reproduces each.
 A run stopped by Ctrl-C shows how many of its matches finished.
+
+``A.json+B.json`` is one row pooled over runs of the same bots with different
+seeds (so on different deals): a run too long for one sitting can be played
+as several shorter ones, ``--seed 1``, ``--seed 2``, ... The wins and matches
+add up, the means are weighted by their counts and the paired differences are
+pooled deal by deal (their spread recovered from each run's interval); the
+minutes are the runs' sum, and each run's command is listed.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import sys
 from pathlib import Path
 from typing import Any
+
+from cardkit.stats import Z95, wilson
 
 
 def _interval(pair: list[float] | None, digits: int = 3) -> str:
@@ -60,6 +70,87 @@ def row(result: dict[str, Any]) -> str:
     )
 
 
+_SAME = ("game", "players", "duplicate", "permutations", "options")
+
+
+class PoolError(ValueError):
+    """Runs that cannot be pooled into one row (the message says why)."""
+
+
+def pooled(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """One result, in the shape :func:`row` reads, of several runs of the same bots, game,
+    players and options on different seeds (see the module's doc)."""
+    if len(results) == 1:
+        return results[0]
+    first = results[0]
+    for key in _SAME:
+        if any(r.get(key) != first.get(key) for r in results):
+            raise PoolError(f"the runs differ in {key}")
+    bots = [e["bot"] for e in first["entrants"]]
+    if any([e["bot"] for e in r["entrants"]] != bots for r in results):
+        raise PoolError("the runs differ in their bots")
+    seeds = [r["seed"] for r in results]
+    if len(set(seeds)) < len(seeds):
+        raise PoolError(f"two runs have the same seed, so the same deals: {seeds}")
+    entrants = []
+    for i, bot in enumerate(bots):
+        parts = [r["entrants"][i] for r in results]
+        n = sum(e["matches"] for e in parts)
+        wins = sum(e["wins"] for e in parts)
+        scored = sum(e["mean_score"] * e["matches"] for e in parts if e["matches"])
+        entrants.append(
+            {
+                "bot": bot,
+                "matches": n,
+                "wins": wins,
+                "win_rate": wins / n if n else None,
+                "win_rate_ci95": list(wilson(wins, n)) if n else None,
+                "mean_score": scored / n if n else None,
+            }
+        )
+    pair = _pooled_pair([next(p for p in r["pairs"] if p["a_index"] == 0) for r in results])
+    return {
+        "game": first["game"],
+        "players": first["players"],
+        "duplicate": first.get("duplicate"),
+        "requested": sum(r["requested"] for r in results),
+        "finished": sum(r["finished"] for r in results),
+        "interrupted": any(r.get("interrupted") for r in results),
+        "seconds": sum(r["seconds"] for r in results),
+        "workers": "/".join(sorted({str(r["workers"]) for r in results})),
+        "entrants": entrants,
+        "pairs": [pair],
+    }
+
+
+def _pooled_pair(pairs: list[dict[str, Any]]) -> dict[str, Any]:
+    """The first entrant's paired score difference over the deals of all the runs: each run's
+    count, mean and (from its 95% interval) sum of squares, merged."""
+    n, mean, m2 = 0, 0.0, 0.0
+    for pair in pairs:
+        k, x = pair["units"], pair["mean_score_diff"]
+        if not k:
+            continue
+        low, high = pair["mean_score_diff_ci95"] or (x, x)
+        spread = (high - low) / 2 / Z95  # the standard error of the run's mean
+        square = spread * spread * k * (k - 1)
+        total = n + k
+        delta = x - mean
+        mean += delta * k / total
+        m2 += square + delta * delta * n * k / total
+        n = total
+    ci = None
+    if n >= 2:
+        half = Z95 * math.sqrt(m2 / (n - 1) / n)
+        ci = [mean - half, mean + half]
+    return {
+        "a_index": 0,
+        "units": n,
+        "mean_score_diff": mean if n else None,
+        "mean_score_diff_ci95": ci,
+    }
+
+
 HEADER = (
     "| bot | opponents | matches | wins | win rate | 95% interval | its mean score | "
     "opponents' mean score | score over one opponent per deal (95%) | minutes (workers) |\n"
@@ -69,19 +160,29 @@ HEADER = (
 
 def main(paths: list[str]) -> int:
     if not paths:
-        print("usage: python -m benchmarks.strength RESULT.json ...", file=sys.stderr)
+        print("usage: python -m benchmarks.strength RESULT.json[+MORE.json] ...", file=sys.stderr)
         return 2
-    rows, commands = [], []
-    for path in paths:
+    rows: list[str] = []
+    commands: list[str] = []
+    for arg in paths:
+        parts = []
+        for path in arg.split("+"):
+            try:
+                parts.append(json.loads(Path(path).read_text()))
+            except (OSError, ValueError) as error:
+                reason = "not an arena --json result"
+                if isinstance(error, OSError):
+                    reason = error.strerror or str(error)
+                print(f"benchmarks.strength: {path}: {reason}", file=sys.stderr)
+                return 2
         try:
-            result = json.loads(Path(path).read_text())
-            rows.append(row(result))
-            commands.append(command(result))
-        except (OSError, ValueError, KeyError, TypeError, IndexError) as error:
-            reason = "not an arena --json result"
-            if isinstance(error, OSError):
-                reason = error.strerror or str(error)
-            print(f"benchmarks.strength: {path}: {reason}", file=sys.stderr)
+            rows.append(row(pooled(parts)))
+            commands.extend(command(part) for part in parts)
+        except PoolError as error:
+            print(f"benchmarks.strength: {arg}: {error}", file=sys.stderr)
+            return 2
+        except (StopIteration, KeyError, TypeError, IndexError, ValueError):
+            print(f"benchmarks.strength: {arg}: not an arena --json result", file=sys.stderr)
             return 2
     print(HEADER, *rows, "", *commands, sep="\n")
     return 0

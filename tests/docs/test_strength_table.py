@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from benchmarks.strength import command, main, row
+from cardkit.stats import Z95
 
 
 def _result() -> dict[str, Any]:
     hero = {"bot": "ismcts:iterations=20", "wins": 46.5, "win_rate": 0.465}
     hero |= {"win_rate_ci95": [0.4, 0.5], "mean_score": 70.25}
     others = [{"bot": "heuristic", "mean_score": m} for m in (60.0, 61.0, 62.0)]
-    pair = {"a_index": 0, "b_index": 1, "mean_score_diff": 10.25}
+    pair: dict[str, Any] = {"a_index": 0, "b_index": 1, "mean_score_diff": 10.25}
     pair |= {"mean_score_diff_ci95": [8.0, 12.5]}
     return {
         "game": "universal-bid",
@@ -63,3 +65,67 @@ def test_a_missing_or_foreign_file_is_one_line_naming_it(
     assert capsys.readouterr().err == (
         f"benchmarks.strength: {other}: not an arena --json result\n"
     )
+
+
+def _part(seed: int, wins: float, mean: float, theirs: float, diff: float) -> dict[str, Any]:
+    """One run of 100 matches (25 deals) whose paired difference has a standard error of 1."""
+    hero = {"bot": "pimc:worlds=2", "matches": 100, "wins": wins, "mean_score": mean}
+    others = [
+        {"bot": "heuristic", "matches": 100, "wins": (100 - wins) / 3, "mean_score": theirs}
+        for _ in range(3)
+    ]
+    pair: dict[str, Any] = {"a_index": 0, "b_index": 1, "units": 25, "mean_score_diff": diff}
+    pair |= {"mean_score_diff_ci95": [diff - Z95, diff + Z95]}
+    return {
+        "game": "ufos",
+        "players": 4,
+        "options": {},
+        "duplicate": True,
+        "permutations": False,
+        "requested": 100,
+        "finished": 100,
+        "seed": seed,
+        "workers": 2,
+        "seconds": 1800.0,
+        "entrants": [hero, *others],
+        "pairs": [pair],
+    }
+
+
+def test_runs_on_other_seeds_pool_into_one_row(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    first, second = tmp_path / "a.json", tmp_path / "b.json"
+    first.write_text(json.dumps(_part(1, 46.5, 70.25, 60.0, 10.0)))
+    second.write_text(json.dumps(_part(2, 53.5, 74.25, 62.0, 12.0)))
+    assert main([f"{first}+{second}"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    # 100 wins of 200: Wilson's interval 0.5 +- 1.96 * sqrt(0.25/200 + 1.96^2/160000) / 1.0192.
+    # The differences: 50 deals, mean 11; each run's sum of squares 1 * 25 * 24 = 600, and
+    # 600 + 600 + (12 - 10)^2 * 25 * 25 / 50 = 1250, so 1.96 * sqrt(1250 / 49 / 50) = 1.40.
+    assert out[2] == (
+        "| `pimc:worlds=2` | 3 heuristic | 200 | 100 | 0.500 | 0.431 - 0.569 | "
+        "72.2 | 61.0 | +11.0 (9.6 - 12.4) | 60 (2) |"
+    )
+    assert out[4].endswith("-n 100 --seed 1 --duplicate --workers 2")
+    assert out[5].endswith("-n 100 --seed 2 --duplicate --workers 2")
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        ({"seed": 1}, "two runs have the same seed, so the same deals: [1, 1]"),
+        ({"game": "uno-star-trek"}, "the runs differ in game"),
+        ({"entrants": [{"bot": "ismcts"}]}, "the runs differ in their bots"),
+    ],
+)
+def test_runs_that_differ_do_not_pool(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], change: dict[str, Any], reason: str
+) -> None:
+    first, second = tmp_path / "a.json", tmp_path / "b.json"
+    first.write_text(json.dumps(_part(1, 46.5, 70.25, 60.0, 10.0)))
+    second.write_text(json.dumps(_part(2, 53.5, 74.25, 62.0, 12.0) | change))
+    assert main([f"{first}+{second}"]) == 2
+    err = capsys.readouterr()
+    assert err.out == ""
+    assert err.err == f"benchmarks.strength: {first}+{second}: {reason}\n"
