@@ -245,9 +245,11 @@ def run_matches(
     broke off (a match record that cannot be written: a full disk; a backend
     that cannot start), or None.
 
-    Output that is not a terminal (a file, a pipe) gets no progress bar: only results.
-    The first Ctrl-C ends the run between whole matches, so the tally counts every
-    finished match once; a second one interrupts at once.
+    Output that is not a terminal (a file, a pipe) gets no progress bar, only results,
+    and, every :data:`PROGRESS_LINE_EVERY` seconds of a long run, a line on standard
+    error saying how far it is (:func:`progress_line`). The first Ctrl-C ends the run
+    between whole matches, so the tally counts every finished match once; a second one
+    interrupts at once.
     """
     import signal
     import time
@@ -259,6 +261,7 @@ def run_matches(
     from cli.common import console
 
     out = console()
+    err = console(stderr=True)
     shown = 0
     progress = progress_bar() if out.is_terminal else None
     asked: list[bool] = []
@@ -278,6 +281,7 @@ def run_matches(
             first = "starting Ray" if backend == "ray" else "playing"
             task = progress.add_task(first, total=matches, rate="")
         started = last = time.perf_counter()
+        next_line = started + PROGRESS_LINE_EVERY
         for report in reports:
             tally.add(report)
             if report.failure is not None:
@@ -294,6 +298,10 @@ def run_matches(
                     per_s = f"{tally.played / (now - started):,.0f}"
                     rate = counted(per_s, "match/s", "matches/s")
                     progress.update(task, completed=tally.played, rate=rate, description="playing")
+            elif (now := time.perf_counter()) >= next_line and tally.played < matches:
+                next_line = now + PROGRESS_LINE_EVERY
+                line = progress_line(tally.played, matches, now - started)
+                err.print(line, soft_wrap=True, markup=False, highlight=False)
             if settled is not None and settled():
                 break
     except KeyboardInterrupt:  # the second Ctrl-C
@@ -306,6 +314,29 @@ def run_matches(
         if progress is not None:
             progress.stop()
     return bool(asked), None
+
+
+PROGRESS_LINE_EVERY = 60.0
+"""Seconds between the progress lines of a run whose output is not a terminal."""
+
+
+def progress_line(played: int, matches: int, elapsed: float) -> str:
+    """How far a run is, for a log: ``played`` of ``matches`` in ``elapsed`` seconds, and
+    the time left at that pace."""
+    line = f"played {played:,} of {matches:,} matches in {_duration(elapsed)}"
+    if played:
+        line += f", about {_duration(elapsed * (matches - played) / played)} left"
+    return line
+
+
+def _duration(seconds: float) -> str:
+    """``seconds`` as a log reads it: 42 s, 17 min, 3 h 5 min."""
+    if seconds < 60:
+        return f"{seconds:.0f} s"
+    minutes = int(seconds // 60)
+    if minutes < 60:
+        return f"{minutes} min"
+    return f"{minutes // 60} h {minutes % 60} min"
 
 
 def progress_bar() -> Progress:

@@ -12,11 +12,13 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+import cli.runs
 from cardkit.arena import Entrant, Plan, Report, Tally, match_seed
 from cardkit.record import Record, replay
 from cardkit.registry import bots_for
 from cardkit.stats import Running, wilson
 from cli.app import app
+from cli.runs import progress_line
 from tests.cli.conftest import load
 from tests.cli.tinycli import GAME
 
@@ -589,3 +591,29 @@ def test_bad_duplicate_and_backend_settings_are_one_line(
     code, out = arena(runner, "uno-star-trek", "--bot", "random", *args)
     assert code == 2
     assert message in out and "Traceback" not in out
+
+
+def test_a_progress_line_says_how_far_and_how_long_is_left() -> None:
+    # 2,460 s for 120 matches is 20.5 s a match: 1,880 more take 38,540 s, 10 h 42 min.
+    assert progress_line(120, 2000, 2460.0) == (
+        "played 120 of 2,000 matches in 41 min, about 10 h 42 min left"
+    )
+    assert progress_line(3, 4, 12.4) == "played 3 of 4 matches in 12 s, about 4 s left"
+    assert progress_line(0, 10, 5.0) == "played 0 of 10 matches in 5 s"
+
+
+def test_a_run_to_a_log_prints_progress_lines_on_stderr(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cli.runs, "PROGRESS_LINE_EVERY", 0.0)  # a line after every match
+    args = ["tiny-cli", "--bot", "random", "--bot", "flaky", "-n", "4", "--seed", "3"]
+    result = runner.invoke(app, ["arena", *args])
+    assert result.exit_code == 0, result.output
+    lines = [line for line in result.stderr.splitlines() if line.startswith("played")]
+    assert [line.split(" matches")[0] for line in lines] == [
+        "played 1 of 4",
+        "played 2 of 4",
+        "played 3 of 4",
+    ]
+    assert "played" not in result.stdout
+    assert "results over 4 finished matches" in result.stdout
