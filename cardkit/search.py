@@ -29,7 +29,10 @@ budget in iterations (not seconds) always makes the same move.
   the heuristic's is played: a search too short to tell the moves apart (five
   iterations over five moves, one noisy rollout each) plays as the game's own
   bot does, and a longer one leaves it only for a move that earned more
-  visits. Otherwise ties go to the best mean. The mean
+  visits. With ``keep`` above 0 (it is 0 by default) it must also have earned a
+  better mean, by more than ``keep`` standard errors (:func:`leaves_prior`):
+  ``pimc``'s test, over worlds that differ from move to move. Otherwise ties
+  go to the best mean. The mean
   values in UCB1 are scaled to the spread of the values seen so far in this
   search (lowest 0, highest 1), so that ``c`` weighs exploration the same
   whether moves differ by a few hundredths of the 0-1 scale or by half of it.
@@ -274,7 +277,7 @@ def challenger(values: Sequence[Sequence[float]], base: int, keep: float) -> int
 class _Node:
     """An edge of the ISMCTS tree: the action into it was taken by ``mover``."""
 
-    __slots__ = ("avail", "children", "total", "visits")
+    __slots__ = ("avail", "children", "squares", "total", "visits")
 
     def __init__(self) -> None:
         self.children: dict[Action, _Node] = {}
@@ -282,6 +285,8 @@ class _Node:
         self.avail = 0
         self.total = 0.0
         """The sum of the values of the seat that chose this edge."""
+        self.squares = 0.0
+        """The sum of their squares (kept at the root's children only)."""
 
 
 class IsmctsBot(SearchBot):
@@ -296,11 +301,21 @@ class IsmctsBot(SearchBot):
         _time_option(),
         _rollout_option(),
         NumberOption("c", "str", "0.7", "the UCB exploration constant", least=0, most=100),
+        NumberOption(
+            "keep",
+            "str",
+            "0",
+            "with heuristic rollouts, the heuristic's move is played unless the most visited "
+            "one's mean beats it by more than this many standard errors (0: no such test)",
+            least=0,
+            most=100,
+        ),
     )
 
     def __init__(self, game: Game, seat: int, seed: int, **params: Any) -> None:
         super().__init__(game, seat, seed, **params)
         self.c = float(str(self.settings["c"]))
+        self.keep = float(str(self.settings["keep"]))
         self.low = math.inf
         self.high = -math.inf
         """The lowest and highest values backed up in the current search."""
@@ -309,7 +324,9 @@ class IsmctsBot(SearchBot):
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         """The most visited root action after the iterations; of equally visited ones the
-        heuristic's (with heuristic rollouts), else the one with the best mean value."""
+        heuristic's (with heuristic rollouts), else the one with the best mean value. With
+        ``keep`` above 0, the heuristic's move unless the most visited one clearly beats it
+        (:func:`leaves_prior`)."""
         if len(legal) == 1:
             return legal[0]
         root = _Node()
@@ -336,6 +353,10 @@ class IsmctsBot(SearchBot):
                 key = (child.visits, action == prior, child.total / child.visits)
                 if key > most:
                     best, most = action, key
+        if self.keep > 0 and prior is not None and best != prior:
+            held = root.children.get(prior)
+            if held is not None and not leaves_prior(root.children[best], held, self.keep):
+                return prior
         return best
 
     def _iterate(self, root: _Node, view: View) -> None:
@@ -405,6 +426,27 @@ class IsmctsBot(SearchBot):
                     self.high = value
             node.visits += 1
             node.total += value
+        if path:
+            value = values[path[0][1]]
+            path[0][0].squares += value * value
+
+
+def leaves_prior(best: _Node, prior: _Node, keep: float) -> bool:
+    """Whether ``ismcts`` plays its most visited root move ``best`` rather than the heuristic's
+    ``prior``: ``best``'s mean value is above ``prior``'s by more than ``keep`` standard errors
+    of the difference (the two means are over different worlds, so their errors add); not
+    with fewer than two visits to either, whose spread is unknown."""
+    if best.visits < 2 or prior.visits < 2:
+        return False
+    gap = best.total / best.visits - prior.total / prior.visits
+    error = math.sqrt(_variance(best) / best.visits + _variance(prior) / prior.visits)
+    return gap - keep * error > 0
+
+
+def _variance(node: _Node) -> float:
+    """The sample variance of the values backed up through a root child."""
+    n = node.visits
+    return max(node.squares - node.total * node.total / n, 0.0) / (n - 1)
 
 
 def _settled(root: _Node, done: int, start: float, now: float, deadline: float) -> bool:

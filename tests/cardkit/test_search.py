@@ -15,7 +15,7 @@ from cardkit.errors import OptionError
 from cardkit.game import State, hand_value
 from cardkit.registry import bots_for, make_bot
 from cardkit.runner import play_match
-from cardkit.search import IsmctsBot, PimcBot, _Node, _settled, challenger
+from cardkit.search import IsmctsBot, PimcBot, _Node, _settled, challenger, leaves_prior
 from cli.app import app
 from games.universal_bid import GAME as BID
 from games.universal_bid.bot import HeuristicBot
@@ -106,6 +106,7 @@ def test_the_bot_decides_from_the_view_alone(spec: str) -> None:
         ),
         ("pimc:c=1", "unknown option 'c' for pimc: options are worlds, time, rollout"),
         ("ismcts:time=nan", "bad value nan for option 'time'"),
+        ("ismcts:keep=-1", "bad value -1 for option 'keep': allowed a number from 0 to 100"),
     ],
 )
 def test_bad_parameters_are_refused_in_one_line(spec: str, words: str) -> None:
@@ -183,13 +184,15 @@ def test_the_smallest_searches_play_the_heuristics_move(seed: int) -> None:
     view, legal = state.view(seat), state.legal_actions(seat)
     assert len(legal) > 1
     expected = HeuristicBot(BID, seat, 0).choose(view, legal)
-    assert IsmctsBot(BID, seat, seed, iterations=1, rollout="heuristic").choose(
-        view, legal
-    ) == expected
+    assert (
+        IsmctsBot(BID, seat, seed, iterations=1, rollout="heuristic").choose(view, legal)
+        == expected
+    )
     # as many iterations as moves try each once: a tie, which the heuristic's move takes
-    assert IsmctsBot(BID, seat, seed, iterations=len(legal), rollout="heuristic").choose(
-        view, legal
-    ) == expected
+    assert (
+        IsmctsBot(BID, seat, seed, iterations=len(legal), rollout="heuristic").choose(view, legal)
+        == expected
+    )
     # nor can one world show pimc that another move is better than the heuristic's
     assert PimcBot(BID, seat, seed, worlds=1, rollout="heuristic").choose(view, legal) == expected
 
@@ -247,6 +250,85 @@ def test_pimc_keeps_the_heuristics_move_when_no_other_is_clearly_better() -> Non
 def test_pimc_keeps_the_heuristics_move_with_a_single_world_unless_told_otherwise() -> None:
     assert challenger([[0.5, 0.8]], 0, 1.64) == 0
     assert challenger([[0.5, 0.8]], 0, 0.0) == 1
+
+
+def _root_child(*values: float) -> _Node:
+    node = _Node()
+    node.visits = len(values)
+    node.total = sum(values)
+    node.squares = sum(v * v for v in values)
+    return node
+
+
+# the most visited move: 0.6, 0.8, 0.6, 0.8 (mean 0.7, variance (2.0 - 2.8^2 / 4) / 3 =
+# 0.0133); the heuristic's: 0.5 four times (mean 0.5, variance 0). The error of the gap
+# of 0.2 is sqrt(0.0133 / 4 + 0 / 4) = 0.0577.
+@pytest.mark.parametrize(
+    ("keep", "leaves"),
+    [
+        (1.64, True),  # 0.2 - 0.095 > 0
+        (3.4, True),  # 0.2 - 0.196 > 0
+        (3.5, False),  # 0.2 - 0.202 < 0
+        (0.0, True),  # any better mean
+    ],
+)
+def test_ismcts_leaves_the_heuristics_move_only_for_a_clearly_better_mean(
+    keep: float, leaves: bool
+) -> None:
+    best, prior = _root_child(0.6, 0.8, 0.6, 0.8), _root_child(0.5, 0.5, 0.5, 0.5)
+    assert leaves_prior(best, prior, keep) is leaves
+
+
+def test_ismcts_keeps_the_heuristics_move_when_a_spread_is_unknown_or_it_is_better() -> None:
+    best = _root_child(0.6, 0.8, 0.6, 0.8)
+    assert not leaves_prior(best, _root_child(0.5), 1.64)  # one visit: no spread
+    assert not leaves_prior(_root_child(0.9), _root_child(0.5, 0.5), 1.64)
+    assert not leaves_prior(best, _root_child(0.7, 0.9, 0.7, 0.9), 0.0)  # its mean is higher
+
+
+def test_ismcts_backs_up_the_squares_of_the_roots_values() -> None:
+    state = bid_state(2, {"schedule": "6"})
+    seat = state.to_act()[0]
+    bot = IsmctsBot(BID, seat, 4, iterations=1, rollout="random")
+    bot.low, bot.high = math.inf, -math.inf
+    root = _Node()
+    for _ in range(40):
+        bot._iterate(root, state.view(seat))
+    for child in root.children.values():
+        assert child.squares <= child.total + 1e-9  # values in [0, 1]: v * v <= v
+        assert child.squares * child.visits >= child.total * child.total - 1e-9  # Cauchy
+        if child.visits == 1:
+            assert math.isclose(child.squares, child.total * child.total)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_with_a_high_keep_ismcts_plays_the_heuristics_move(seed: int) -> None:
+    state = bid_state(seed, {"schedule": "6"})
+    play_first_trick(state)
+    seat = state.to_act()[0]
+    view, legal = state.view(seat), state.legal_actions(seat)
+    expected = HeuristicBot(BID, seat, 0).choose(view, legal)
+    moves = [
+        IsmctsBot(BID, seat, s, iterations=300, rollout="heuristic", keep=50).choose(view, legal)
+        for s in range(4)
+    ]
+    assert moves == [expected] * 4
+
+
+def test_without_keep_ismcts_can_leave_the_heuristics_move() -> None:
+    """The other side of the test above: the same searches with no test leave the
+    heuristic's move somewhere, so that test can fail."""
+    left = 0
+    for seed in (1, 2, 3):
+        state = bid_state(seed, {"schedule": "6"})
+        play_first_trick(state)
+        seat = state.to_act()[0]
+        view, legal = state.view(seat), state.legal_actions(seat)
+        expected = HeuristicBot(BID, seat, 0).choose(view, legal)
+        for s in range(4):
+            bot = IsmctsBot(BID, seat, s, iterations=300, rollout="heuristic")
+            left += bot.choose(view, legal) != expected
+    assert left > 0
 
 
 # -- what they optimise -----------------------------------------------------------------
