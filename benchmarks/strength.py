@@ -22,12 +22,11 @@ minutes are the runs' sum, and each run's command is listed.
 from __future__ import annotations
 
 import json
-import math
 import sys
 from pathlib import Path
 from typing import Any
 
-from cardkit.stats import Z95, wilson
+from cardkit.stats import Z95, Running, wilson
 
 
 def _interval(pair: list[float] | None, digits: int = 3) -> str:
@@ -126,28 +125,22 @@ def pooled(results: list[dict[str, Any]]) -> dict[str, Any]:
 def _pooled_pair(pairs: list[dict[str, Any]]) -> dict[str, Any]:
     """The first entrant's paired score difference over the deals of all the runs: each run's
     count, mean and (from its 95% interval) sum of squares, merged."""
-    n, mean, m2 = 0, 0.0, 0.0
+    total = Running()
     for pair in pairs:
-        k, x = pair["units"], pair["mean_score_diff"]
-        if not k:
+        part = Running()
+        part.n, part.mean = pair["units"], pair["mean_score_diff"]
+        if not part.n:
             continue
-        low, high = pair["mean_score_diff_ci95"] or (x, x)
-        spread = (high - low) / 2 / Z95  # the standard error of the run's mean
-        square = spread * spread * k * (k - 1)
-        total = n + k
-        delta = x - mean
-        mean += delta * k / total
-        m2 += square + delta * delta * n * k / total
-        n = total
-    ci = None
-    if n >= 2:
-        half = Z95 * math.sqrt(m2 / (n - 1) / n)
-        ci = [mean - half, mean + half]
+        low, high = pair["mean_score_diff_ci95"] or (part.mean, part.mean)
+        error = (high - low) / 2 / Z95  # the standard error of the run's mean
+        part.m2 = error * error * part.n * (part.n - 1)
+        total.merge(part)
+    ci = total.ci95()
     return {
         "a_index": 0,
-        "units": n,
-        "mean_score_diff": mean if n else None,
-        "mean_score_diff_ci95": ci,
+        "units": total.n,
+        "mean_score_diff": total.mean if total.n else None,
+        "mean_score_diff_ci95": None if ci is None else list(ci),
     }
 
 

@@ -42,6 +42,17 @@ class Running:
         self.mean += delta / self.n
         self.m2 += delta * (x - self.mean)
 
+    def merge(self, other: Running) -> None:
+        """Take in every value ``other`` took, as if added here (Chan, Golub and LeVeque's
+        pairwise update)."""
+        if not other.n:
+            return
+        n = self.n + other.n
+        delta = other.mean - self.mean
+        self.mean += delta * other.n / n
+        self.m2 += other.m2 + delta * delta * self.n * other.n / n
+        self.n = n
+
     def sd(self) -> float | None:
         """The sample standard deviation; None with fewer than two values."""
         if self.n < 2:

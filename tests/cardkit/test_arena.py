@@ -39,6 +39,22 @@ def test_a_mean_interval_holds_its_mean() -> None:
     assert ci is not None and ci[0] <= running.mean <= ci[1]
 
 
+def test_merged_runnings_are_one_running_over_all_the_values() -> None:
+    # 1, 2, 3 and 4, 5: together 1 to 5, mean 3, squared deviations 4 + 1 + 0 + 1 + 4 = 10
+    first, second = Running(), Running()
+    for x in (1.0, 2.0, 3.0):
+        first.add(x)
+    for x in (4.0, 5.0):
+        second.add(x)
+    first.merge(second)
+    assert (first.n, first.mean, first.m2) == (5, pytest.approx(3.0), pytest.approx(10.0))
+    first.merge(Running())  # nothing to take in
+    assert (first.n, first.mean) == (5, pytest.approx(3.0))
+    empty = Running()
+    empty.merge(second)  # into an empty one: the other's figures
+    assert (empty.n, empty.mean, empty.m2) == (2, pytest.approx(4.5), pytest.approx(0.5))
+
+
 def test_run_from_python_gives_the_same_tally_for_any_number_of_workers() -> None:
     rows = []
     for workers in (1, 2):
