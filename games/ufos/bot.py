@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 
 from cardkit import Action, BaseBot, Bid, Card, Pass, View
 from games.ufos.actions import Choose, PlayCard, Spy, Wait
@@ -25,6 +26,11 @@ _HIGH_TRUMP = {15: 0.95, 14: 0.85, 13: 0.75, 11: 0.6, 9: 0.45, 8: 0.4, 7: 0.35}
 _HIGH_SIDE = {15: 0.8, 14: 0.5, 13: 0.3, 11: 0.12}
 _FULL = tuple(Counter(DECK.cards).items())
 """Each face of the deck and its copies, in deck order."""
+_BY_SUIT = {
+    suit: tuple((card.rank, card.id, n) for card, n in _FULL if card.suit == suit)
+    for suit in dict.fromkeys(card.suit for card, _ in _FULL)
+}
+"""Each suit's faces as ``(rank, card id, copies in the deck)``, in deck order."""
 
 
 def high_tricks(hand: Sequence[Card], trump: str, players: int) -> float:
@@ -92,13 +98,27 @@ def option_values(hand: Sequence[Card], players: int) -> dict[tuple[str, str], f
 
 def option_value(hand: Sequence[Card], players: int, trump: str, game: str) -> float:
     """Expected points of one bid-card choice, were this hand to win the bid."""
+    return _option_value(tuple(hand), players, trump, game)
+
+
+def others_value(hand: Sequence[Card], players: int, trump: str | None, game: str) -> float:
+    """Expected points of this hand when another seat wins with ``game`` (``trump`` if known)."""
+    return _others_value(tuple(hand), players, trump, game)
+
+
+# A hand is valued many times over in an auction, and a search bot's own hand in
+# every one of its rollouts: the values are kept for the hands last asked about.
+
+
+@lru_cache(maxsize=4096)
+def _option_value(hand: tuple[Card, ...], players: int, trump: str, game: str) -> float:
     if game == "high":
         return 2.0 * high_tricks(hand, trump, players)
     return 2.0 * low_points(hand, trump, players)
 
 
-def others_value(hand: Sequence[Card], players: int, trump: str | None, game: str) -> float:
-    """Expected points of this hand when another seat wins with ``game`` (``trump`` if known)."""
+@lru_cache(maxsize=4096)
+def _others_value(hand: tuple[Card, ...], players: int, trump: str | None, game: str) -> float:
     trumps = TRUMP_CHOICES if trump is None else (trump,)
     total = 0.0
     for t in trumps:
@@ -185,10 +205,10 @@ class HeuristicBot(BaseBot):
         plays = [a for a in legal if isinstance(a, PlayCard)]
         trump = view.trump or "X"
         order = ORDERS[trump]
-        unseen = self._unseen(view)
+        seen = self._seen(view)
         high = view.game == "high"
         if not view.trick:
-            return self._lead(plays, unseen, trump, high)
+            return self._lead(plays, seen, trump, high)
         led = view.trick[0][2]
         best = max(
             (order.strength(card, suit, led), -i) for i, (_, card, suit) in enumerate(view.trick)
@@ -206,7 +226,7 @@ class HeuristicBot(BaseBot):
             if winners:
                 if last:
                     return min(winners, key=lambda s: _cost(s[2].card, trump))[2]
-                safe = [s for s in winners if _beaten_by(s[2].card, s[3], trump, unseen) == 0]
+                safe = [s for s in winners if _beaten_by(s[2].card, s[3], trump, seen) == 0]
                 if safe:
                     return min(safe, key=lambda s: _cost(s[2].card, trump))[2]
                 strong = max(winners, key=lambda s: s[1])
@@ -219,14 +239,12 @@ class HeuristicBot(BaseBot):
             return max(winners, key=lambda s: _danger(s[2].card, trump))[2]
         return min(winners, key=lambda s: s[1])[2]
 
-    def _lead(
-        self, plays: list[PlayCard], unseen: list[tuple[Card, int]], trump: str, high: bool
-    ) -> PlayCard:
+    def _lead(self, plays: list[PlayCard], seen: list[int], trump: str, high: bool) -> PlayCard:
         options = []
         for action in plays:
             card = action.card
             suit = action.declare or card.suit
-            higher = _beaten_by(card, suit, trump, unseen)
+            higher = _beaten_by(card, suit, trump, seen)
             options.append((higher, action))
         if high:
             sure = [o for o in options if o[0] == 0]
@@ -239,35 +257,34 @@ class HeuristicBot(BaseBot):
         pool = plain or options
         return max(pool, key=lambda o: (o[0] - o[1].card.rank, -o[1].card.rank))[1]
 
-    def _unseen(self, view: UfosView) -> list[tuple[Card, int]]:
-        """The copies of each card the seat has not seen this hand (its own hand and every
-        card played to this hand's tricks are seen), in deck order, none left out."""
+    def _seen(self, view: UfosView) -> list[int]:
+        """How many copies of each card, by card id, the seat has seen this hand: its own
+        hand and every card played to this hand's tricks."""
         seen = [0] * len(DECK.faces)  # by card id: no hashing in this hot loop
         for card in view.hand:
             seen[card.id] += 1
         for trick in (*view.earlier_tricks, view.last_trick, view.trick):
             for _, card, _ in trick:
                 seen[card.id] += 1
-        return [(card, n - seen[card.id]) for card, n in _FULL if n > seen[card.id]]
+        return seen
 
 
-def _beaten_by(card: Card, suit: str, trump: str, unseen: list[tuple[Card, int]]) -> int:
-    """How many unseen cards could beat ``card`` playing as ``suit`` (1 more for a ruff risk)."""
+def _beaten_by(card: Card, suit: str, trump: str, seen: list[int]) -> int:
+    """How many cards not ``seen`` could beat ``card`` playing as ``suit`` (1 more for a
+    ruff risk)."""
     rank = card.rank
     count = 0
+    for other, i, copies in _BY_SUIT[BLUE]:
+        if other > rank:  # a later Blue of equal rank loses to the first
+            count += copies - seen[i]
     in_suit = 0
-    trumps_out = 0
-    for other, copies in unseen:
-        if other.suit == BLUE:
-            if other.rank > rank:  # a later Blue of equal rank loses to the first
-                count += copies
-        elif other.suit == suit:
-            in_suit += copies
-            if other.rank > rank:
-                count += copies
-        elif other.suit == trump:
-            trumps_out += copies
-    if trumps_out and suit != trump and in_suit < 4:
+    if suit != BLUE:
+        for other, i, copies in _BY_SUIT[suit]:
+            left = copies - seen[i]
+            in_suit += left
+            if other > rank:
+                count += left
+    if suit != trump and in_suit < 4 and any(n > seen[i] for _, i, n in _BY_SUIT.get(trump, ())):
         count += 1  # someone may be void and trump it
     return count
 

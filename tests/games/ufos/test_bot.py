@@ -7,6 +7,8 @@ import pytest
 from cardkit.bots import bot_seed
 from cardkit.runner import play_match, versus_random
 from games.ufos import GAME, HeuristicBot
+from games.ufos.bot import _beaten_by
+from games.ufos.cards import DECK
 
 from .helpers import SUIT_HANDS, deal, new, run
 
@@ -101,7 +103,7 @@ def test_heuristic_ducks_in_low_and_wins_cheaply_in_high() -> None:
 
 def test_a_bot_that_saw_nothing_before_counts_every_card_played_this_hand() -> None:
     """A search rollout hands the bot a view in the middle of a hand: the cards of the
-    hand's earlier tricks are in the view and count as seen, so none is "unseen"."""
+    hand's earlier tricks are in the view and count as seen."""
     state = GAME.create(4, 5)
     bots = [HeuristicBot(GAME, s, s) for s in range(4)]
     while state.phase != "play" or len(state.view(0).earlier_tricks) < 3:
@@ -111,5 +113,29 @@ def test_a_bot_that_saw_nothing_before_counts_every_card_played_this_hand() -> N
     played = [card for trick in view.earlier_tricks for _, card, _ in trick]
     single = [card for card in played if card.suit != "B"]  # one copy of each in the deck
     assert len(single) >= 6
-    unseen = {card for card, _ in HeuristicBot(GAME, view.seat, 9)._unseen(view)}
-    assert not [card.text for card in single if card in unseen]
+    seen = HeuristicBot(GAME, view.seat, 9)._seen(view)
+    assert [card.text for card in single if seen[card.id] != 1] == []
+
+
+def test_the_cards_that_could_beat_a_card_are_counted_from_what_is_unseen() -> None:
+    """R13 (Red 1-9, 11, 13, 14, 15 are one copy each; Blue 10 and 12 four each):
+    only R14 and R15 beat it in Red, Blues of 10 and 12 do not; with Yellow trump and
+    four or more Reds unseen nobody is reckoned void, with three a ruff counts once."""
+    r13, b10 = DECK.card("R13"), DECK.card("B10")
+    seen = [0] * len(DECK.faces)
+    seen[r13.id] = 1
+    assert _beaten_by(r13, "R", "Y", seen) == 2
+    for text in ("R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8"):  # 3 Reds left: 9, 11, 14, 15
+        seen[DECK.card(text).id] = 1
+    assert _beaten_by(r13, "R", "Y", seen) == 2  # four unseen: R9, R11, R14, R15
+    seen[DECK.card("R9").id] = 1
+    assert _beaten_by(r13, "R", "Y", seen) == 3  # three unseen: the ruff risk
+    assert _beaten_by(r13, "R", "X", seen) == 2  # no trump, no ruff
+    assert _beaten_by(r13, "R", "R", seen) == 2  # Red is trump: nobody ruffs it
+    # a Blue 10 as Blue: the four Blue 12s beat it, the other 10s do not; none is Blue's
+    # suit (in_suit 0), so a ruff counts while a Yellow is unseen
+    seen[b10.id] = 1
+    assert _beaten_by(b10, "B", "Y", seen) == 4 + 1
+    for text in ("Y1", "Y2", "Y3", "Y4", "Y5", "Y6", "Y7", "Y8", "Y9", "Y11", "Y13", "Y14", "Y15"):
+        seen[DECK.card(text).id] = 1
+    assert _beaten_by(b10, "B", "Y", seen) == 4  # every Yellow seen: no ruff
