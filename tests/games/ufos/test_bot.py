@@ -125,7 +125,7 @@ def test_the_cards_that_could_beat_a_card_are_counted_from_what_is_unseen() -> N
     seen = [0] * len(DECK.faces)
     seen[r13.id] = 1
     assert _beaten_by(r13, "R", "Y", seen) == 2
-    for text in ("R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8"):  # 3 Reds left: 9, 11, 14, 15
+    for text in ("R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8"):  # Reds left: 9, 11, 14, 15
         seen[DECK.card(text).id] = 1
     assert _beaten_by(r13, "R", "Y", seen) == 2  # four unseen: R9, R11, R14, R15
     seen[DECK.card("R9").id] = 1
