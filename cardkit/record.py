@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -25,6 +24,7 @@ import attrs
 
 from cardkit.errors import CardkitError, ParseError, RecordError
 from cardkit.events import Event
+from cardkit.files import write_file
 from cardkit.game import Game, State
 from cardkit.options import OptionValue, as_dict
 from cardkit.options import to_json as options_json
@@ -227,27 +227,13 @@ def _deeper_than(data: Any, limit: int) -> bool:
     return False
 
 
-def write_json(path: Path, data: Any, indent: int = 2) -> None:
-    """Write ``data`` as JSON atomically: a temporary file beside ``path``, synced, then
-    renamed over it. A failed write (a full disk, a vanished folder, an interrupt)
-    raises, leaves the previous file whole and removes the temporary file. The file
-    gets the permissions of a plainly created one (the umask applies, as for any new
-    file)."""
+def write_json(path: Path, data: Any, indent: int = 2, replace: bool = True) -> None:
+    """Write ``data`` as JSON atomically with :func:`cardkit.files.write_file`: a failed
+    write leaves the previous file whole, a symbolic link at ``path`` is refused, a
+    replaced file keeps its permissions, and with ``replace=False`` a file already at
+    ``path`` (``FileExistsError``) is never replaced."""
     payload = (json.dumps(data, indent=indent) + "\n").encode("utf-8")
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    try:
-        try:
-            view = memoryview(payload)
-            while view:
-                view = view[os.write(fd, view) :]
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
+    write_file(path, payload, replace=replace)
 
 
 def _whole(value: Any, what: str) -> int:
