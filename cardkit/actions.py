@@ -14,6 +14,7 @@ import attrs
 
 from cardkit.cards import Card, Deck
 from cardkit.errors import ParseError
+from cardkit.options import whole_number
 
 
 @attrs.frozen(slots=True, cache_hash=True)
@@ -96,9 +97,10 @@ def words(text: str) -> list[str]:
 
 
 def parse_int(word: str, what: str) -> int:
-    """An integer from one word, or a ``ParseError`` naming ``what``."""
+    """An integer from one word in ASCII digits (:func:`~cardkit.options.whole_number`),
+    or a ``ParseError`` naming ``what``."""
     try:
-        return int(word)
+        return whole_number(word)
     except ValueError:
         raise ParseError(f"{what} must be a whole number, not {word!r}") from None
 

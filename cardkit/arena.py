@@ -4,10 +4,10 @@ Match ``i`` of a run seeded ``s`` is played with the seed :func:`match_seed`
 ``(s, i)`` and the seating :meth:`Plan.seating` ``(i)``, so its outcome depends
 on nothing else: a run gives the same results whatever the number of worker
 processes. Workers play chunks of consecutive matches and send back one small
-:class:`Report` per match; nothing else of a match is kept (its record is
-written to disk when asked for, or when it failed). Chunks are handed out
-lazily with a bounded number in flight, so memory stays flat however many
-matches a run has.
+:class:`Report` as each match ends; nothing else of a match is kept (its record
+is written to disk when asked for, or when it failed, and never over a file
+already there: see :func:`write_new`). Chunks are handed out lazily with a
+bounded number in flight, so memory stays flat however many matches a run has.
 
 From Python::
 
@@ -18,7 +18,9 @@ From Python::
         print(row["bot"], row["win_rate"], row["win_rate_ci95"])
 
 :func:`reports` streams the reports of a :class:`Plan` one match at a time,
-for a caller that wants to show progress or stop early.
+for a caller that wants to show progress or stop early; its ``wind_down``
+ends a run the way Ctrl-C should: the matches under way finish and are
+reported, so every match whose record was written is counted.
 
 Faults stay inside their match: a bot that raises, answers illegally or takes
 longer than :attr:`Plan.move_time` on one move fails that match (a
@@ -33,6 +35,8 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import errno
+import itertools
 import math
 import multiprocessing
 import os
@@ -48,30 +52,36 @@ from typing import Any
 
 import attrs
 
-from cardkit import schedule
+from cardkit import schedule, seeds
 from cardkit.actions import Action
-from cardkit.bots import Bot, BotSpec, bot_seed
+from cardkit.bots import LONGEST_MOVE_TIME, SHORTEST_MOVE_TIME, Bot, BotSpec, bot_seed
 from cardkit.events import Event
 from cardkit.game import Game, State, View
 from cardkit.options import OptionValue, resolve
 from cardkit.ratings import Comparisons, Fit, finishing_pairs
 from cardkit.ratings import fit as fit_ratings
-from cardkit.record import Record
+from cardkit.record import Record, write_json
 from cardkit.runner import play_match
 from cardkit.stats import Running, wilson
 
-MASK64 = (1 << 64) - 1
 WORKERS_PER_CPU = 4
 MIN_MAX_WORKERS = 8
 IN_FLIGHT_PER_WORKER = 4
 """Chunks handed out or waiting to be counted, per worker: the bound on a run's memory."""
 DEATHS_BEFORE_SPLIT = 2
 """Times a chunk may lose its worker before its matches are played one by one."""
+REPORT_EVERY = 0.05
+"""Seconds a worker may keep the reports of finished matches (without records) before
+sending them: few messages, and a run wound down at once."""
+FREE_NAMES = 1000
+"""How many other names (``NAME-2.json`` on) :func:`write_new` tries."""
 
 
 def match_seed(seed: int, index: int) -> int:
-    """The seed of match (or deal) ``index`` of a run seeded ``seed`` (a splitmix64 mix)."""
-    return schedule.mix(seed, index)
+    """The seed of match (or deal) ``index`` of a run seeded ``seed``: 128 bits of a hash
+    keyed with the run seed (:func:`cardkit.seeds.match_seed`), so that neither a match's
+    seed nor anything derived from it gives away the run seed or another match's seed."""
+    return seeds.match_seed(seed, index)
 
 
 def max_workers() -> int:
@@ -81,6 +91,38 @@ def max_workers() -> int:
 
 class ArenaError(Exception):
     """A run cannot go on (a match record cannot be written, a worker broke): one line."""
+
+
+def check_move_time(move_time: float | None) -> None:
+    """``OptionError`` (a ``ValueError``, one line) unless ``move_time`` is None (no limit)
+    or from :data:`SHORTEST_MOVE_TIME` to :data:`LONGEST_MOVE_TIME` seconds."""
+    from cardkit.errors import OptionError
+
+    if move_time is not None and not SHORTEST_MOVE_TIME <= move_time <= LONGEST_MOVE_TIME:
+        raise OptionError(
+            f"move_time must be a positive number of seconds from {SHORTEST_MOVE_TIME:g} to "
+            f"{LONGEST_MOVE_TIME:,.0f} (None: no limit), not {move_time}"
+        )
+
+
+def write_new(path: Path, data: Any, indent: int = 2) -> Path:
+    """Write ``data`` as JSON to ``path``, never replacing anything: if the name is taken
+    (even by a file made a moment ago), to the first free one of ``STEM-2.SUFFIX``,
+    ``STEM-3.SUFFIX``... beside it. Returns the path written; ``OSError`` as
+    :func:`~cardkit.record.write_json` raises it."""
+    names = itertools.chain(
+        [path],
+        (path.with_name(f"{path.stem}-{n}{path.suffix}") for n in range(2, FREE_NAMES + 2)),
+    )
+    last = path
+    for name in names:
+        try:
+            write_json(name, data, indent=indent, replace=False)
+        except FileExistsError:
+            last = name
+            continue
+        return name
+    raise FileExistsError(errno.EEXIST, f"{path} and the next {FREE_NAMES} names are taken", last)
 
 
 class MoveTimeout(Exception):
@@ -233,8 +275,7 @@ def make_plan(
             continue
         spec = check_bot_spec(bot if isinstance(bot, str) else str(bot), g)
         entrants.append(Entrant(str(spec), bots_for(g)[spec.name], dict(spec.params)))
-    if move_time is not None and not (move_time > 0 and math.isfinite(move_time)):
-        raise OptionError(f"move_time must be a positive number of seconds, not {move_time}")
+    check_move_time(move_time)
     values = resolve(g.options, options, g.id)
     g.create(n, seed, values)  # conflicting settings fail here
     return Plan(
@@ -395,10 +436,12 @@ def play_one(plan: Plan, index: int) -> Report:
         if failure is not None:
             meta["arena"]["failure"] = failure
         try:
-            Record.of(state, meta).save(path)
+            # the failures folder is made with the first failed match's record, private
+            path.parent.mkdir(0o700 if plan.logs is None else 0o777, parents=True, exist_ok=True)
+            saved = write_new(path, Record.of(state, meta).to_json(), indent=1)
         except OSError as exc:
             raise ArenaError(f"cannot write {path}: {exc.strerror or exc}") from None
-        report = attrs.evolve(report, saved=str(path))
+        report = attrs.evolve(report, saved=str(saved))
     return report
 
 
@@ -414,33 +457,62 @@ def chunks(matches: int, size: int) -> Iterator[tuple[int, int]]:
 
 
 def _worker_main(conn: Connection, plan: Plan, parent: int) -> None:
-    """A worker: play each chunk the parent sends; end when it sends None, closes or dies."""
+    """A worker: play each chunk the parent sends, reporting each match as it ends; end
+    when the parent sends None (between two matches, in a chunk under way), closes or dies.
+
+    It sends ``("matches", reports)`` as matches end (at once after a match whose
+    record it wrote, else every :data:`REPORT_EVERY` seconds), ``("done", None)``
+    after a chunk's last match, ``("stopped", None)`` when told to stop within a chunk, and
+    ``("error", line)`` when a record cannot be written, a chunk broke outside its
+    matches, or the worker cannot play at all (then it ends).
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
-    with _move_clock(plan.move_time):
-        while True:
-            while not conn.poll(1.0):
+    try:
+        with _move_clock(plan.move_time):
+            _serve(conn, plan, parent)
+    except Exception as exc:  # the worker cannot play any match: the run cannot go on
+        with contextlib.suppress(OSError):
+            conn.send(("error", f"a worker process failed: {type(exc).__name__}: {exc}"))
+
+
+def _serve(conn: Connection, plan: Plan, parent: int) -> None:
+    """The loop of :func:`_worker_main`."""
+    while True:
+        while not conn.poll(1.0):
+            if os.getppid() != parent:
+                return
+        try:
+            task = conn.recv()
+        except EOFError:
+            return
+        if task is None:
+            return
+        start, stop = task
+        batch: list[Report] = []
+        sent = time.monotonic()
+        try:
+            for index in range(start, stop):
                 if os.getppid() != parent:
                     return
-            try:
-                task = conn.recv()
-            except EOFError:
-                return
-            if task is None:
-                return
-            start, stop = task
-            try:
-                batch = []
-                for index in range(start, stop):
-                    if os.getppid() != parent:
-                        return
-                    batch.append(play_one(plan, index))
-                conn.send(("ok", start, batch))
-            except ArenaError as exc:
-                conn.send(("error", start, str(exc)))
-            except Exception as exc:
-                conn.send(
-                    ("error", start, f"matches {start}-{stop - 1}: {type(exc).__name__}: {exc}")
-                )
+                if conn.poll():  # within a chunk the parent sends only None: wind down
+                    conn.send(("matches", batch))
+                    conn.send(("stopped", None))
+                    return
+                report = play_one(plan, index)
+                batch.append(report)
+                # a match with a record on disk is reported at once: if this process dies,
+                # only matches without a record are played again
+                if report.saved is not None or time.monotonic() - sent >= REPORT_EVERY:
+                    conn.send(("matches", batch))
+                    batch, sent = [], time.monotonic()
+            conn.send(("matches", batch))
+        except ArenaError as exc:
+            conn.send(("error", str(exc)))
+            continue
+        except Exception as exc:
+            conn.send(("error", f"matches {start}-{stop - 1}: {type(exc).__name__}: {exc}"))
+            continue
+        conn.send(("done", None))
 
 
 @attrs.define(eq=False)
@@ -448,6 +520,7 @@ class _Worker:
     process: BaseProcess
     conn: Connection
     task: tuple[int, int] | None = None
+    """The matches of its chunk not reported yet (None: idle)."""
 
     @classmethod
     def start(cls, plan: Plan) -> _Worker:
@@ -458,6 +531,25 @@ class _Worker:
         process.start()
         theirs.close()
         return cls(process, ours)
+
+    def receive(self, done: dict[int, Report]) -> bool:
+        """Take in what the process sent for its chunk: each match's report (into ``done``,
+        by match), the end of the chunk. False if its pipe is closed (it died);
+        :class:`ArenaError` for its error line."""
+        try:
+            while self.task is not None and self.conn.poll():
+                kind, payload = self.conn.recv()
+                if kind == "matches":
+                    for report in payload:
+                        done[report.index] = report
+                        self.task = (report.index + 1, self.task[1])
+                elif kind == "error":
+                    raise ArenaError(payload)
+                else:  # "done" or "stopped"
+                    self.task = None
+        except (EOFError, OSError):
+            return False
+        return True
 
     def end(self) -> None:
         """Stop the process now, whatever it is doing, and reap it."""
@@ -486,44 +578,57 @@ def reports(
     matches: int,
     workers: int = 1,
     stop: Callable[[], bool] = lambda: False,
+    wind_down: Callable[[], bool] = lambda: False,
 ) -> Generator[Report, None, None]:
-    """Every match's report, in match order, until ``stop()`` says to end early.
+    """Every match's report, in match order, until ``stop()`` or ``wind_down()`` says to
+    end early.
 
     ``stop`` is asked between matches, and while waiting for workers (every
-    0.2 s), so a run ends between whole reports. With ``workers`` > 1 the
-    matches are played by that many processes; they end when the iterator is
-    exhausted or closed (use ``contextlib.closing`` when you may not exhaust
-    it). Raises :class:`ArenaError` if a match record cannot be written, and
-    ``ValueError`` for a ``workers`` count outside 1 to :func:`max_workers`.
+    0.2 s): the run ends between whole reports, and matches under way are
+    dropped. ``wind_down`` (Ctrl-C) starts no new match: the matches under way
+    finish and their reports follow, in match order (after a gap, when an
+    earlier match was not reached), so every match whose record was written is
+    reported. With ``workers`` > 1 the matches are played by that many
+    processes; they end when the iterator is exhausted or closed (use
+    ``contextlib.closing`` when you may not exhaust it). Raises
+    :class:`ArenaError` if a match record cannot be written or a worker cannot
+    play, and ``ValueError`` for a ``workers`` count outside 1 to
+    :func:`max_workers` or a ``move_time`` out of range (:func:`check_move_time`).
     """
     if not 1 <= workers <= max_workers():
         raise ValueError(f"workers must be from 1 to {max_workers()}, not {workers}")
+    check_move_time(plan.move_time)
     if workers == 1:
         with _move_clock(plan.move_time):
             for index in range(matches):
-                if stop():
+                if stop() or wind_down():
                     return
                 yield play_one(plan, index)
         return
-    yield from _pooled(plan, matches, workers, stop)
+    yield from _pooled(plan, matches, workers, stop, wind_down)
 
 
 def in_order(
-    done: dict[int, list[Report]], counted: int, stop: Callable[[], bool]
+    done: dict[int, Report], counted: int, stop: Callable[[], bool]
 ) -> Generator[Report, None, int]:
-    """Yield the finished chunks of ``done`` (by first match) that come next in match order,
-    from match ``counted`` on, removing them; return the new count. Stops between reports
-    as soon as ``stop()`` says so (the caller sees ``stop()`` and ends too)."""
+    """Yield the reports of ``done`` (by match) that come next in match order, from match
+    ``counted`` on, removing them; return the new count. Stops between reports as soon
+    as ``stop()`` says so (the caller sees ``stop()`` and ends too)."""
     while counted in done:
-        for report in done.pop(counted):
-            if stop():
-                return counted
-            yield report
-            counted = report.index + 1
+        if stop():
+            return counted
+        yield done.pop(counted)
+        counted += 1
     return counted
 
 
-def _pooled(plan: Plan, matches: int, workers: int, stop: Callable[[], bool]) -> Iterator[Report]:
+def _pooled(
+    plan: Plan,
+    matches: int,
+    workers: int,
+    stop: Callable[[], bool],
+    wind_down: Callable[[], bool],
+) -> Iterator[Report]:
     size = chunk_size(matches, workers)
     fresh = chunks(matches, size)
     in_flight = size * workers * IN_FLIGHT_PER_WORKER  # matches handed out but not yet reported
@@ -531,13 +636,19 @@ def _pooled(plan: Plan, matches: int, workers: int, stop: Callable[[], bool]) ->
     counted = 0  # matches reported so far
     again: collections.deque[tuple[int, int]] = collections.deque()  # chunks to play again
     deaths: collections.Counter[tuple[int, int]] = collections.Counter()
-    done: dict[int, list[Report]] = {}  # finished chunks by start, until their turn
+    done: dict[int, Report] = {}  # finished matches, until their turn
     pool: list[_Worker] = []
+    winding = False
     try:
         for _ in range(min(workers, -(-matches // size))):
             pool.append(_Worker.start(plan))
         while counted < matches:
-            for worker in pool:  # hand out work: chunks to play again first
+            if not winding and wind_down():
+                winding = True
+                for worker in pool:  # an idle worker ends now, a busy one after its match
+                    with contextlib.suppress(OSError):
+                        worker.conn.send(None)
+            for worker in [] if winding else pool:  # hand out work: chunks to play again first
                 if worker.task is not None:
                     continue
                 if again:
@@ -554,25 +665,27 @@ def _pooled(plan: Plan, matches: int, workers: int, stop: Callable[[], bool]) ->
             if counted >= matches or stop():
                 return
             busy = [w for w in pool if w.task is not None]
+            if not busy:
+                if winding:  # every match that was under way is in
+                    break
+                continue  # a lost chunk waits in ``again`` for the next hand-out
             ready = set(wait([w.conn for w in busy] + [w.process.sentinel for w in busy], 0.2))
             for i, worker in enumerate(pool):
                 if worker.task is None or not ready & {worker.conn, worker.process.sentinel}:
                     continue
-                task, worker.task = worker.task, None
-                message = None
-                with contextlib.suppress(EOFError, OSError):
-                    if worker.conn.poll():
-                        message = worker.conn.recv()
-                if message is None:  # the process died with its chunk
-                    how = worker.died()
-                    worker.end()
+                alive = worker.receive(done)
+                if worker.task is None or (alive and worker.process.sentinel not in ready):
+                    continue
+                task, worker.task = worker.task, None  # it died with these matches unreported
+                how = worker.died()
+                worker.end()
+                if not winding:
                     pool[i] = _Worker.start(plan)
                     _lost(task, how, deaths, again, done)
-                    continue
-                kind, start, payload = message
-                if kind == "error":
-                    raise ArenaError(payload)
-                done[start] = payload
+        for index in sorted(done):  # wound down: the matches that finished past a gap
+            if stop():
+                return
+            yield done.pop(index)
     finally:
         for worker in pool:
             worker.end()
@@ -583,11 +696,14 @@ def _lost(
     how: str,
     deaths: collections.Counter[tuple[int, int]],
     again: collections.deque[tuple[int, int]],
-    done: dict[int, list[Report]],
+    done: dict[int, Report],
 ) -> None:
-    """A chunk lost with its worker: play it again, then match by match; report a killer."""
-    deaths[task] += 1
+    """The unreported matches of a chunk lost with its worker: play them again, then match
+    by match; report a match that kills its worker each time as failed."""
     start, stop = task
+    if start >= stop:  # every match was reported: only the end of the chunk was lost
+        return
+    deaths[task] += 1
     if deaths[task] < DEATHS_BEFORE_SPLIT:
         again.appendleft(task)
     elif stop - start > 1:
@@ -597,7 +713,7 @@ def _lost(
             f"match {start}: its worker process died ({how}) each of "
             f"{DEATHS_BEFORE_SPLIT} times it was played"
         )
-        done[start] = [Report(start, (), (), False, failure)]
+        done[start] = Report(start, (), (), False, failure)
 
 
 class Tally:

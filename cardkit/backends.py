@@ -31,6 +31,7 @@ from cardkit.arena import (
     Plan,
     Report,
     _move_clock,
+    check_move_time,
     chunk_size,
     chunks,
     in_order,
@@ -55,20 +56,24 @@ def stream(
     backend: str = "local",
     address: str | None = None,
     stop: Callable[[], bool] = lambda: False,
+    wind_down: Callable[[], bool] = lambda: False,
 ) -> Generator[Report, None, None]:
     """Every match's report in match order, from ``backend``; see :func:`cardkit.arena.reports`.
 
     Close the iterator (``contextlib.closing``) when you may not exhaust it:
-    the workers end then. ``address`` is for ``ray`` only.
+    the workers end then. ``address`` is for ``ray`` only. On Ray, where a
+    task reports its chunk whole, ``wind_down`` sends no new task and waits
+    for the tasks under way.
     """
     if backend == "local":
         if address is not None:
             raise BackendError("--address is for --backend ray only")
-        return reports(plan, matches, workers, stop)
+        return reports(plan, matches, workers, stop, wind_down)
     if backend == "ray":
         if workers < 1:
             raise ValueError(f"workers must be at least 1, not {workers}")
-        return _ray_reports(plan, matches, workers, address, stop)
+        check_move_time(plan.move_time)
+        return _ray_reports(plan, matches, workers, address, stop, wind_down)
     raise BackendError(f"unknown backend {backend!r}; use one of: {', '.join(BACKENDS)}")
 
 
@@ -164,7 +169,12 @@ def ray_ready(plan: Plan, workers: int, address: str | None = None) -> Iterator[
 
 
 def _ray_reports(
-    plan: Plan, matches: int, workers: int, address: str | None, stop: Callable[[], bool]
+    plan: Plan,
+    matches: int,
+    workers: int,
+    address: str | None,
+    stop: Callable[[], bool],
+    wind_down: Callable[[], bool],
 ) -> Generator[Report, None, None]:
     ray = import_ray()
     with ray_ready(plan, workers, address) as plan_ref:
@@ -173,12 +183,14 @@ def _ray_reports(
         fresh = chunks(matches, size)
         bound = workers * IN_FLIGHT_PER_WORKER
         pending: dict[Any, int] = {}
-        done: dict[int, list[Report]] = {}
+        done: dict[int, Report] = {}  # finished matches, until their turn
         counted = 0
-        exhausted = False
+        exhausted = winding = False
         try:
             while counted < matches:
-                while not exhausted and len(pending) + len(done) < bound:
+                if not winding and wind_down():
+                    winding = exhausted = True  # no new task: the tasks under way finish
+                while not exhausted and len(pending) + -(-len(done) // size) < bound:
                     bounds = next(fresh, None)
                     if bounds is None:
                         exhausted = True
@@ -187,17 +199,23 @@ def _ray_reports(
                 counted = yield from in_order(done, counted, stop)
                 if counted >= matches or stop():
                     return
+                if winding and not pending:  # the matches that finished past a gap
+                    for index in sorted(done):
+                        if stop():
+                            return
+                        yield done.pop(index)
+                    return
                 ready, _ = ray.wait(list(pending), num_returns=1, timeout=0.2)
                 for ref in ready:
                     del pending[ref]
                     try:
-                        kind, start, payload = ray.get(ref)
+                        kind, _, payload = ray.get(ref)
                     except Exception as exc:  # retries used up, or the cluster went away
                         why = f"{type(exc).__name__}: {exc}"
                         raise ArenaError(f"a Ray task failed: {why}") from None
                     if kind == "error":
                         raise ArenaError(payload)
-                    done[start] = payload
+                    done.update((report.index, report) for report in payload)
         finally:
             for ref in pending:
                 with contextlib.suppress(Exception):

@@ -19,6 +19,7 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 
 import attrs
 
+from cardkit import seeds
 from cardkit.actions import Action
 from cardkit.errors import OptionError
 from cardkit.game import Game, View
@@ -32,6 +33,12 @@ class Bot(Protocol):
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         """Pick one of ``legal`` for the seat of ``view``."""
         ...
+
+
+SHORTEST_MOVE_TIME = 0.001
+LONGEST_MOVE_TIME = 86_400.0
+"""The range of every time limit on a bot, in seconds (0 or None: no limit): a shorter
+limit leaves a bot no time to move, a longer one overflows the move clock's timer."""
 
 
 class BaseBot:
@@ -122,5 +129,7 @@ class BotSpec:
 
 
 def bot_seed(seed: int, seat: int) -> int:
-    """The seed a bot in ``seat`` gets in a match seeded ``seed``: distinct per seat."""
-    return (seed * 7919 + seat * 104_729 + 12_345) & 0xFFFF_FFFF_FFFF
+    """The seed a bot in ``seat`` gets in a match seeded ``seed``: 64 bits of a hash keyed
+    with the match seed (:func:`cardkit.seeds.bot_seed`), distinct per seat, from which
+    no bot can work out the match seed or another seat's seed."""
+    return seeds.bot_seed(seed, seat)

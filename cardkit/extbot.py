@@ -5,16 +5,20 @@ command, split with ``shlex``, once per match and seat. :class:`ExecBot` is the
 referee's side: it starts the process at the seat's first message, sends the
 seat's events and ``act`` requests, and reads the answers. A bot that crashes,
 says something that is not JSON, answers the wrong request, an illegal action,
-too much output or nothing in time raises :class:`BotFault` with a code, which
-the runner turns into a :class:`~cardkit.runner.BotFailure`; the process is
-killed at once. No bot process outlives its match or the run: each is killed
-when its match ends, when its bot is dropped, at exit, and when the parent dies.
+too much output, closes its output or says nothing in time raises
+:class:`BotFault` with a code, which the runner turns into a
+:class:`~cardkit.runner.BotFailure`; the process is ended at once. No process a
+bot starts outlives its match or the run: each bot runs in a session of its own,
+and its whole session and every descendant (:func:`end_processes`) is ended when
+its match ends, when its bot is dropped, at exit, and when the parent dies.
 """
 
 from __future__ import annotations
 
 import atexit
 import contextlib
+import ctypes
+import functools
 import json
 import math
 import os
@@ -24,16 +28,18 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 import weakref
-from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, ClassVar, NamedTuple
 
 from cardkit.actions import Action
-from cardkit.bots import BaseBot
+from cardkit.bots import LONGEST_MOVE_TIME, SHORTEST_MOVE_TIME, BaseBot
 from cardkit.errors import OptionError
 from cardkit.events import Event
 from cardkit.game import Game, View
+from cardkit.options import decimal_number
 from cardkit.protocol import (
     VERSION,
     act_message,
@@ -41,6 +47,7 @@ from cardkit.protocol import (
     encode,
     end_message,
     event_message,
+    seconds,
     sent_seed,
 )
 
@@ -51,29 +58,56 @@ MATCH_LIMIT = 300.0
 START_LIMIT = 10.0
 """Seconds a bot has to start and say ``hello``."""
 MAX_LINE = 1 << 20
-"""Bytes in one line from a bot before it counts as a flood."""
+"""Bytes in one line from a bot (its newline not counted) before it counts as a flood."""
 MAX_LINES = 1000
 """Lines a bot may write for one answer (ignored messages included) before it floods."""
+EXIT_GRACE = 0.5
+"""Seconds a bot whose output ended has to exit (a crash) before it counts as having
+closed its output and kept running."""
+TERM_GRACE = 0.2
+"""Seconds a bot's processes have between SIGTERM and SIGKILL when they are ended."""
+WATCH = 0.25
+"""Seconds between two looks at whether a bot that says nothing has exited (a process it
+started may hold its output open)."""
+SHOWN = 1000
+"""Characters of one line from a bot kept in the transcript (the rest is counted)."""
 LIMITS = ("move", "match")
+
+_LINUX = sys.platform == "linux"
+_PR_SET_PDEATHSIG = 1
+_PR_SET_CHILD_SUBREAPER = 36
+_HELD = {signal.SIGALRM, signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
+"""Signals held back while a bot's processes are ended, so that no handler's exception
+(the arena's move clock, Ctrl-C) can cut the ending short and leave a process behind."""
 
 
 class BotFault(Exception):
     """A bot process broke the protocol: ``code`` names the fault (``time-out``,
-    ``crashed``, ``not-json``, ``wrong-id``, ``illegal``, ``flood``, ``protocol``)."""
+    ``crashed``, ``closed``, ``not-json``, ``wrong-id``, ``illegal``, ``flood``,
+    ``protocol``)."""
 
     def __init__(self, code: str, detail: str) -> None:
         self.code = code
         super().__init__(f"{code}: {detail}")
 
 
-def parse_limit(name: str, text: str | float) -> float:
-    """A time limit in seconds from a spec, or ``OptionError`` naming what is allowed."""
+def parse_limit(name: str, text: str | float | None) -> float:
+    """A time limit in seconds: ``math.inf`` (no limit) for None or 0, else a number from
+    :data:`~cardkit.bots.SHORTEST_MOVE_TIME` to :data:`~cardkit.bots.LONGEST_MOVE_TIME`;
+    ``OptionError`` (a ``ValueError``) naming what is allowed for anything else."""
+    if text is None:
+        return math.inf
     try:
-        value = float(text)
-    except ValueError:
+        value = decimal_number(text) if isinstance(text, str) else float(text)
+    except (TypeError, ValueError):
         value = math.nan
-    if not (value > 0 and math.isfinite(value)):
-        raise OptionError(f"exec limit {name}={text} must be a positive number of seconds")
+    if value == 0:
+        return math.inf
+    if not SHORTEST_MOVE_TIME <= value <= LONGEST_MOVE_TIME:
+        raise OptionError(
+            f"exec limit {name}={text} must be 0 (no limit) or "
+            f"from {SHORTEST_MOVE_TIME:g} to {LONGEST_MOVE_TIME:g} seconds"
+        )
     return value
 
 
@@ -91,6 +125,7 @@ def check_command(command: str) -> list[str]:
 
 
 _live: weakref.WeakSet[ExecBot] = weakref.WeakSet()
+_ending = threading.RLock()
 
 
 @atexit.register
@@ -99,12 +134,197 @@ def _close_all() -> None:
         bot.close()
 
 
-def _die_with_parent() -> None:  # pragma: no cover - runs in the child before exec
-    """Ask Linux to kill the bot when the process that started it dies."""
-    with contextlib.suppress(Exception):
-        import ctypes
+# -- the processes a bot starts ---------------------------------------------------
 
-        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+
+@functools.cache
+def _libc() -> Any:
+    """The C library, for ``prctl`` (Linux only)."""
+    return ctypes.CDLL(None, use_errno=True)
+
+
+def _prctl(option: int, value: int) -> None:
+    with contextlib.suppress(Exception):
+        _libc().prctl(option, value, 0, 0, 0)
+
+
+def _in_child() -> None:  # pragma: no cover - runs in the child before exec
+    """Linux, in the bot's process before exec: die with the process that started it, and
+    adopt its own orphaned descendants (kept across exec), so that while the bot runs
+    every process it started stays below it."""
+    _prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    _prctl(_PR_SET_CHILD_SUBREAPER, 1)
+
+
+_reaper_pid = 0
+
+
+def _adopt_orphans() -> None:
+    """Linux: make this process (the referee) a child subreaper, once per process.
+
+    A descendant of a bot whose parent exits is re-parented to its nearest living
+    ancestor that is a subreaper: the bot itself while it runs (:func:`_in_child`),
+    else the referee, never init; so no process a bot started, however it forks or
+    ``setsid``s, leaves the referee's tree, where :func:`end_processes` finds it.
+    """
+    global _reaper_pid
+    if _LINUX and _reaper_pid != os.getpid():
+        _libc()  # loaded here, not in a forked child
+        _prctl(_PR_SET_CHILD_SUBREAPER, 1)
+        _reaper_pid = os.getpid()
+
+
+class _Proc(NamedTuple):
+    state: str
+    ppid: int
+    sid: int
+
+
+def _processes() -> dict[int, _Proc]:
+    """Every process of the system by pid (Linux ``/proc``): its state, parent and session."""
+    found: dict[int, _Proc] = {}
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry.name}/stat", "rb") as stat:
+                text = stat.read()
+        except OSError:  # it ended meanwhile
+            continue
+        fields = text[text.rfind(b")") + 2 :].split()
+        with contextlib.suppress(IndexError, ValueError):
+            found[int(entry.name)] = _Proc(fields[0].decode(), int(fields[1]), int(fields[3]))
+    return found
+
+
+def _descendants(table: dict[int, _Proc], roots: set[int]) -> set[int]:
+    """``roots`` and every process below them in ``table``."""
+    children: dict[int, list[int]] = {}
+    for pid, proc in table.items():
+        children.setdefault(proc.ppid, []).append(pid)
+    found, todo = set(), [r for r in roots if r in table]
+    while todo:
+        pid = todo.pop()
+        if pid not in found:
+            found.add(pid)
+            todo.extend(children.get(pid, ()))
+    return found
+
+
+def bot_processes(leader: int, others: Iterable[int] = ()) -> dict[int, _Proc]:
+    """The processes of the bot whose process is ``leader`` (Linux), zombies included: its
+    session (its process group and all that did not ``setsid``), every process below it,
+    and every orphan a bot left to this process (re-parented here, in a session not ours,
+    and none of ``others``, the live bots' own processes), with all below them."""
+    table = _processes()
+    me, mine, skip = os.getpid(), os.getsid(0), set(others)
+    roots = {leader}
+    for pid, proc in table.items():
+        if proc.sid == leader or (proc.ppid == me and proc.sid != mine and pid not in skip):
+            roots.add(pid)
+    found = _descendants(table, roots)
+    found.discard(me)
+    return {pid: table[pid] for pid in found}
+
+
+def _signal(pids: Iterable[int], leader: int, signum: int) -> None:
+    with contextlib.suppress(OSError):
+        os.killpg(leader, signum)
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            os.kill(pid, signum)
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold back :data:`_HELD` signals in this thread for the block (delivered after it)."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+def end_processes(process: subprocess.Popen[bytes], others: Iterable[int] = ()) -> None:
+    """End a bot's process and every process it started, and reap them.
+
+    The bot runs in a session of its own (``start_new_session``), so one
+    ``killpg`` reaches all of its descendants that stay in its process group. For
+    those that move away (``setsid``, ``setpgid``, a double fork), Linux tracks the
+    descendants through ``/proc`` ppid links (:func:`bot_processes`); this is
+    complete because the bot and the referee are child subreapers
+    (:func:`_adopt_orphans`): an orphan is re-parented to one of them, never to
+    init, and, being a child of the referee once the bot is gone, cannot have its pid
+    reused before it is reaped here. We chose the subreaper over polling ``/proc``
+    while the bot runs, which misses a process that forks, ``setsid``s and loses its
+    parent between two looks. All get SIGTERM, then SIGKILL after
+    :data:`TERM_GRACE` seconds; the signals that could cut this short are held
+    back meanwhile. ``others`` are the processes of other live bots, left alone.
+    Elsewhere only the process group is ended.
+    """
+    leader = process.pid
+    with _ending, _signals_held():
+        if not _LINUX:
+            _signal((), leader, signal.SIGTERM)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(TERM_GRACE)
+            _signal((), leader, signal.SIGKILL)
+            process.wait()
+            return
+        # the leader is never reaped before the end, so its pid is never another's
+        seen = bot_processes(leader, others)
+        _signal(_running(seen), leader, signal.SIGTERM)
+        deadline, pause = time.monotonic() + TERM_GRACE, 0.0005
+        while _running(seen) and time.monotonic() < deadline:
+            time.sleep(pause)
+            pause = min(pause * 2, 0.01)
+            seen = bot_processes(leader, others)
+        deadline = time.monotonic() + 2.0
+        while True:
+            running = _running(seen)
+            if not running or time.monotonic() > deadline:
+                break
+            _signal(running, leader, signal.SIGKILL)
+            time.sleep(0.001)
+            seen = bot_processes(leader, others)
+        me = os.getpid()
+        for pid, proc in seen.items():  # orphans left to us: reap them
+            if pid != leader and proc.ppid == me:
+                with contextlib.suppress(ChildProcessError):
+                    os.waitpid(pid, 0 if proc.state in ("Z", "X") else os.WNOHANG)
+        process.wait()
+
+
+def _exit_code(process: subprocess.Popen[bytes], timeout: float) -> int | None:
+    """The exit code of ``process`` once it exits within ``timeout`` seconds (minus the
+    signal that killed it), else None. It is not reaped (on Linux), so that its pid stays
+    its own until :func:`end_processes` has ended every process it started."""
+    if not _LINUX:
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(timeout)
+        return process.returncode
+    deadline, pause = time.monotonic() + timeout, 0.0005
+    while True:
+        try:
+            info = os.waitid(os.P_PID, process.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+        except ChildProcessError:  # reaped already (SIGCHLD ignored): as Popen.wait says
+            return 0
+        if info is not None and info.si_pid == process.pid:
+            exited = info.si_code == os.CLD_EXITED
+            return info.si_status if exited else -info.si_status
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return None
+        time.sleep(min(pause, left))
+        pause = min(pause * 2, 0.02)
+
+
+def _running(processes: dict[int, _Proc]) -> list[int]:
+    """The pids of ``processes`` that are not zombies."""
+    return [pid for pid, proc in processes.items() if proc.state not in ("Z", "X")]
 
 
 class ExecBot(BaseBot):
@@ -122,14 +342,15 @@ class ExecBot(BaseBot):
         seat: int,
         seed: int,
         command: str = "",
-        move: str | float = MOVE_LIMIT,
-        match: str | float = MATCH_LIMIT,
+        move: str | float | None = MOVE_LIMIT,
+        match: str | float | None = MATCH_LIMIT,
     ) -> None:
         super().__init__(game, seat, seed)
         self.seed = seed
         self.argv = check_command(command)
         self.command = command
         self.move_limit = parse_limit("move", move)
+        """Seconds for one answer (``math.inf``: no limit)."""
         self.match_left = parse_limit("match", match)
         self.match_limit = self.match_left
         self.process: subprocess.Popen[bytes] | None = None
@@ -138,7 +359,8 @@ class ExecBot(BaseBot):
         self.sent: list[dict[str, Any]] = []
         """Every message sent to the bot, in order (for tests and logs)."""
         self.transcript: list[str] = []
-        """The exchange as lines: ``> `` before what was sent, ``< `` before what was read."""
+        """The exchange as lines: ``> `` before what was sent, ``< `` before what was read
+        (a line from the bot cut to :data:`SHOWN` characters)."""
         self._buffer = b""
         self._selector: selectors.BaseSelector | None = None
         self._players = 0
@@ -175,7 +397,7 @@ class ExecBot(BaseBot):
                     self.close()
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
-        """Ask the process for a move; :class:`BotFault` on any fault (the process is killed)."""
+        """Ask the process for a move; :class:`BotFault` on any fault (the process is ended)."""
         if self._fault is not None:
             raise self._fault
         try:
@@ -185,23 +407,24 @@ class ExecBot(BaseBot):
             raise
 
     def close(self) -> None:
-        """Stop the process (if any) and reap it."""
-        process, self.process = self.process, None
-        if self._selector is not None:
-            self._selector.close()
-            self._selector = None
-        if process is None:
-            return
-        _live.discard(self)
-        with contextlib.suppress(OSError):
-            if process.stdin is not None:
-                process.stdin.close()
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(process.pid, signal.SIGKILL)
-        with contextlib.suppress(OSError):
-            if process.stdout is not None:
-                process.stdout.close()
-        process.wait()
+        """End the process and every process it started (:func:`end_processes`), and reap
+        them; signals that could cut this short are held back meanwhile."""
+        with _signals_held():
+            process, self.process = self.process, None
+            if self._selector is not None:
+                self._selector.close()
+                self._selector = None
+            if process is None:
+                return
+            _live.discard(self)
+            with contextlib.suppress(OSError):
+                if process.stdin is not None:
+                    process.stdin.close()
+            with contextlib.suppress(OSError):
+                if process.stdout is not None:
+                    process.stdout.close()
+            others = [bot.process.pid for bot in list(_live) if bot.process is not None]
+            end_processes(process, others)
 
     def __del__(self) -> None:
         with contextlib.suppress(Exception):
@@ -213,7 +436,7 @@ class ExecBot(BaseBot):
         self._ensure_started()
         self.requests += 1
         request = self.requests
-        limit = min(self.move_limit, self.match_left)
+        limit = max(0.0, min(self.move_limit, self.match_left))
         self._send(act_message(request, view, legal, self.match_left, limit))
         started = time.monotonic()
         try:
@@ -231,13 +454,14 @@ class ExecBot(BaseBot):
     def _ensure_started(self) -> None:
         if self.process is not None:
             return
+        _adopt_orphans()
         try:
             self.process = subprocess.Popen(
                 self.argv,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 start_new_session=True,
-                preexec_fn=_die_with_parent if sys.platform == "linux" else None,
+                preexec_fn=_in_child if _LINUX else None,
             )
         except OSError as exc:
             why = exc.strerror or exc
@@ -260,7 +484,7 @@ class ExecBot(BaseBot):
                 "players": self._players,
                 "seat": self.seat,
                 "seed": sent_seed(self.seed),
-                "limits": {"move": self.move_limit, "match": self.match_limit},
+                "limits": {"move": seconds(self.move_limit), "match": seconds(self.match_limit)},
             }
         )
 
@@ -278,15 +502,18 @@ class ExecBot(BaseBot):
         except (BrokenPipeError, OSError):
             if message["type"] in ("match_end", "hand_end", "event"):
                 return  # a bot may leave once it has what it needs; its next act says so
-            raise BotFault("crashed", self._exit_text()) from None
+            raise self._ended("input") from None
 
     def _read_message(self, limit: float, what: str, kind: str) -> dict[str, Any]:
-        """The next message of type ``kind`` within ``limit`` seconds; others are ignored."""
+        """The next message of type ``kind`` within ``limit`` seconds (``math.inf``: no
+        limit); others are ignored."""
         deadline = time.monotonic() + limit
         for _ in range(MAX_LINES):
             line = self._read_line(deadline, limit, what)
             try:
                 message = json.loads(line)
+            except RecursionError:
+                raise BotFault("not-json", f"wrote a line nested too deep for {what}") from None
             except ValueError:
                 shown = line[:40].decode(errors="replace")
                 raise BotFault("not-json", f"wrote {shown!r} for {what}") from None
@@ -303,26 +530,36 @@ class ExecBot(BaseBot):
             left = deadline - time.monotonic()
             if left <= 0:
                 raise BotFault("time-out", f"no answer to {what} within {limit:g} s")
-            if not selector.select(left):
+            if not selector.select(min(left, WATCH)):
+                if _exit_code(process, 0) is not None:  # its output is held by a descendant
+                    raise self._ended("output")
                 continue
             try:
                 chunk = os.read(process.stdout.fileno(), 65536)
             except BlockingIOError:
                 continue
             if not chunk:
-                process.wait()
-                raise BotFault("crashed", self._exit_text())
+                raise self._ended("output")
             self._buffer += chunk
         line, _, self._buffer = self._buffer.partition(b"\n")
-        self.transcript.append("< " + line.strip().decode(errors="replace"))
+        if len(line) > MAX_LINE:
+            raise BotFault("flood", f"wrote a line longer than {MAX_LINE} bytes")
+        shown = line.strip().decode(errors="replace")
+        if len(shown) > SHOWN:
+            shown = f"{shown[:SHOWN]}... ({len(line)} bytes)"
+        self.transcript.append("< " + shown)
         return line.strip()
 
-    def _exit_text(self) -> str:
+    def _ended(self, stream: str) -> BotFault:
+        """The fault of a bot whose ``stream`` (``input`` or ``output``) has closed, or that
+        has exited: a crash if it exits within :data:`EXIT_GRACE` seconds, else
+        ``closed`` (the caller ends it)."""
         process = self.process
-        code = None if process is None else process.poll()
+        assert process is not None
+        code = _exit_code(process, EXIT_GRACE)
         if code is None:
-            return "the bot closed its output"
+            return BotFault("closed", f"the bot closed its {stream} and kept running")
         if code < 0:
             with contextlib.suppress(ValueError):
-                return f"the bot was killed by {signal.Signals(-code).name}"
-        return f"the bot exited with code {code}"
+                return BotFault("crashed", f"the bot was killed by {signal.Signals(-code).name}")
+        return BotFault("crashed", f"the bot exited with code {code}")

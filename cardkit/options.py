@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
@@ -13,6 +14,31 @@ from cardkit.errors import OptionError
 OptionValue = bool | int | str | tuple[int, ...]
 
 _TYPES: dict[str, type] = {"bool": bool, "int": int, "str": str, "ints": tuple}
+
+
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+_DECIMAL = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?")
+
+
+def whole_number(text: str) -> int:
+    """The integer ``text`` writes in ASCII digits, an optional sign first (spaces around
+    ignored); ``ValueError`` for anything else. Unlike ``int()``, other scripts' digits
+    (Arabic-Indic, full-width) and underscores are not numbers here: every number cardkit
+    reads from text (options, bot parameters, action texts) goes through this."""
+    raw = text.strip()
+    if not _WHOLE.fullmatch(raw):
+        raise ValueError(f"not a whole number in ASCII digits: {text!r}")
+    return int(raw)
+
+
+def decimal_number(text: str) -> float:
+    """The number ``text`` writes in ASCII digits (``1.5``, ``-2``, ``1e-3``; spaces around
+    ignored); ``ValueError`` for anything else, other scripts' digits, ``inf`` and ``nan``
+    included."""
+    raw = text.strip()
+    if not _DECIMAL.fullmatch(raw):
+        raise ValueError(f"not a number in ASCII digits: {text!r}")
+    return float(raw)
 
 
 @attrs.frozen(slots=True)
@@ -58,13 +84,13 @@ class Option:
                 raise self._error(raw)
         elif self.kind == "int":
             try:
-                value = int(raw)
+                value = whole_number(raw)
             except ValueError:
                 raise self._error(raw) from None
         elif self.kind == "ints":
             parts = [p.strip() for p in raw.split(",")] if raw else []
             try:  # an empty part ("3,,4") or a space inside one ("3 4") is an error
-                value = tuple(int(p) for p in parts)
+                value = tuple(whole_number(p) for p in parts)
             except ValueError:
                 raise self._error(raw) from None
         else:

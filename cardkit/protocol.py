@@ -15,6 +15,7 @@ import functools
 import hashlib
 import importlib
 import json
+import math
 import sys
 import types
 import typing
@@ -86,17 +87,24 @@ def end_message(event: Event) -> dict[str, Any] | None:
     return None
 
 
+def seconds(value: float) -> float | None:
+    """A time for a message: seconds to the millisecond, or None (``null``) for no limit
+    (an infinite time, which JSON cannot write)."""
+    return round(value, 3) if math.isfinite(value) else None
+
+
 def act_message(
     request: int, view: Any, legal: Sequence[Action], match_left: float, move: float
 ) -> dict[str, Any]:
-    """An ``act`` request: the seat's view, the legal actions' texts and the clock."""
+    """An ``act`` request: the seat's view, the legal actions' texts and the clock (a
+    limit of ``math.inf`` is sent as ``null``: no limit)."""
     view_fields = encode(view) if attrs.has(type(view)) else {}
     return {
         "type": "act",
         "id": request,
         "view": view_fields,
         "legal": [str(a) for a in legal],
-        "clock": {"match": round(match_left, 3), "move": round(move, 3)},
+        "clock": {"match": seconds(match_left), "move": seconds(move)},
     }
 
 
@@ -129,7 +137,7 @@ def serve(bot_class: type[Any], stdin: IO[str] | None = None, stdout: IO[str] | 
     for line in inp:
         try:
             message = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested too deep to read
             continue
         kind = message.get("type") if isinstance(message, dict) else None
         if kind == "start":

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -170,13 +171,27 @@ def read_json(path: str | os.PathLike[str], what: str = "a JSON file") -> Any:
     The one reader of cardkit's JSON files. It refuses, each with a line naming the
     file and the cause: a file it cannot read, one larger than :data:`MAX_BYTES`,
     one that is not UTF-8 text, JSON that is damaged or ends early (a truncated
-    file), and lists or objects nested deeper than :data:`MAX_DEPTH`.
+    file), and lists or objects nested deeper than :data:`MAX_DEPTH`. Only a regular
+    file is read: a FIFO, a device or a folder is refused without waiting on it (the
+    file is opened non-blocking and checked before any read).
     """
     try:
-        with open(path, "rb") as fh:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError as exc:
+        raise ParseError(f"cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise ParseError(
+                f"cannot read {path}: it is not a regular file (a folder, FIFO or device); "
+                f"give the path of {what}"
+            )
+        os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb", closefd=False) as fh:
             raw = fh.read(MAX_BYTES + 1)
     except OSError as exc:
         raise ParseError(f"cannot read {path}: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
     if len(raw) > MAX_BYTES:
         raise ParseError(
             f"{path} is not {what}: it is larger than {MAX_BYTES // (1024 * 1024)} MiB"

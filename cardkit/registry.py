@@ -6,8 +6,21 @@ is loaded only when it is asked for, and one that fails to load is reported by
 name with its error without breaking the others: one that raises, calls
 ``sys.exit`` or does not finish importing within :data:`IMPORT_TIME_LIMIT`
 seconds. A game's ``Game.id`` must equal its entry-point name (the name a
-record and ``cardkit play GAME`` look it up by); a game that differs is shown
-as broken, naming both, so no two games can share an id.
+record and ``cardkit play GAME`` look it up by), and a bot class's ``name`` its
+entry-point name; one that differs is shown as broken, naming both, so no two
+games (or bots) can share an id. A game whose metadata (id, name, summary, rules,
+player counts, options, bots) raises or has the wrong type when read is broken too:
+it is read once at load, so listing, the game picker, ``cardkit rules`` and
+``cardkit bots`` never meet the error.
+
+Built-ins keep their ids. An entry point is *built-in* when the module it names
+is in the ``cardkit`` or ``games`` package, cardkit's own (Python imports each
+package from one place, so no other distribution adds modules to them without
+writing into cardkit's own install). When several entry points of a group share
+a name with different targets, a built-in one is used and the others are left
+out; with no built-in among them all are left out (which one was meant cannot
+be told). A left-out entry point is never loaded: it is reported as
+:class:`Broken` (``status`` "left out") naming its target and distribution.
 """
 
 from __future__ import annotations
@@ -23,6 +36,7 @@ import attrs
 from cardkit.bots import BaseBot, BotSpec
 from cardkit.errors import OptionError, UnknownNameError
 from cardkit.game import Game
+from cardkit.options import Option
 
 GAMES_GROUP = "cardkit.games"
 BOTS_GROUP = "cardkit.bots"
@@ -38,6 +52,13 @@ class Broken:
 
     name: str
     error: str
+    status: str = "failed to load"
+    """``failed to load``, or ``left out`` for an entry point whose name another one
+    (a built-in) holds."""
+
+
+BUILTIN_PACKAGES = ("cardkit", "games")
+"""The packages whose entry points are built-in (see the module's text)."""
 
 
 _extra_games: dict[str, Game] = {}
@@ -55,17 +76,55 @@ def register_bot(bot: type[Any]) -> None:
     _extra_bots[str(bot.name)] = bot
 
 
+def is_builtin(ep: EntryPoint) -> bool:
+    """Whether ``ep`` names a module of cardkit's own packages (:data:`BUILTIN_PACKAGES`)."""
+    module = ep.value.partition(":")[0].strip()
+    return module.partition(".")[0] in BUILTIN_PACKAGES
+
+
+def _origin(ep: EntryPoint) -> str:
+    """``NAME = TARGET (from DIST)``: an entry point as a message names it."""
+    dist = getattr(ep, "dist", None)
+    where = f" (from {dist.name} {dist.version})" if dist is not None else ""
+    return f"{ep.name} = {ep.value}{where}"
+
+
+def _sorted_points(group: str) -> tuple[list[EntryPoint], list[Broken]]:
+    """The entry points of ``group`` to use, one per name, sorted by name, and those left
+    out (as :class:`Broken`, never loaded) because another one holds their name."""
+    claims: dict[str, dict[str, EntryPoint]] = {}
+    for ep in entry_points(group=group):  # the same target found twice is one claim
+        claims.setdefault(ep.name, {}).setdefault(ep.value, ep)
+    used: list[EntryPoint] = []
+    left_out: list[Broken] = []
+    for name in sorted(claims):
+        points = list(claims[name].values())
+        if len(points) == 1:
+            used.append(points[0])
+            continue
+        builtin = next((ep for ep in points if is_builtin(ep)), None)
+        if builtin is not None:
+            used.append(builtin)
+            why = f"{name!r} is built-in ({builtin.value}); another plugin may not replace it"
+        else:
+            targets = "; ".join(_origin(ep) for ep in points)
+            why = f"{len(points)} plugins register {name!r} ({targets}); uninstall all but one"
+        for ep in points:
+            if ep is not builtin:
+                left_out.append(Broken(name, f"{_origin(ep)}: {why}", "left out"))
+    return used, left_out
+
+
 def _entry_points(group: str) -> list[EntryPoint]:
-    seen: dict[str, EntryPoint] = {}
-    for ep in entry_points(group=group):
-        seen.setdefault(ep.name, ep)
-    return sorted(seen.values(), key=lambda e: e.name)
+    return _sorted_points(group)[0]
 
 
 def _failure(name: str, exc: BaseException) -> Broken:
     """A plugin's error as one line."""
     if isinstance(exc, SystemExit):
         return Broken(name, f"the plugin called sys.exit({exc.code!r}) while loading")
+    if not isinstance(exc, Exception):  # KeyboardInterrupt and the like, raised by its code
+        return Broken(name, f"the plugin raised {type(exc).__name__} while loading")
     text = f"{type(exc).__name__}: {exc}".splitlines()
     return Broken(name, text[0] if text else type(exc).__name__)
 
@@ -80,7 +139,9 @@ def _load(group: str, ep: EntryPoint) -> object:
         def load() -> None:
             try:
                 done.append(ep.load())
-            except (Exception, SystemExit) as exc:  # a broken plugin must never break the others
+            except BaseException as exc:  # a broken plugin must never break the others
+                # (in this thread even KeyboardInterrupt is the plugin's: signals go to the
+                # main thread)
                 done.append(_failure(ep.name, exc))
 
         loader = threading.Thread(target=load, name=f"load {key}", daemon=True)
@@ -104,6 +165,9 @@ def _as_game(name: str, obj: object) -> Game | Broken:
             return _failure(name, exc)
     if not isinstance(obj, Game):
         return Broken(name, f"entry point does not name a cardkit Game (got {type(obj).__name__})")
+    wrong = _metadata_error(obj)
+    if wrong is not None:
+        return Broken(name, wrong)
     if obj.id != name:
         return Broken(
             name,
@@ -115,9 +179,47 @@ def _as_game(name: str, obj: object) -> Game | Broken:
     return obj
 
 
+_GAME_TEXTS = ("id", "name", "summary", "rules")
+_GAME_COUNTS = ("min_players", "max_players", "default_players")
+
+
+def _metadata_error(game: Game) -> str | None:
+    """Why ``game``'s metadata cannot be used, or None: every attribute that listing, the
+    game picker, ``cardkit rules`` and ``cardkit bots`` read is read here once, so a
+    property that raises (or exits) or gives the wrong type makes the game broken."""
+    values: dict[str, Any] = {}
+    for attr in (*_GAME_TEXTS, *_GAME_COUNTS, "options", "bots"):
+        try:
+            value = getattr(game, attr)
+            if attr == "options":
+                value = tuple(value)
+            elif attr == "bots":
+                value = dict(value)
+        except (Exception, SystemExit) as exc:
+            failure = _failure("", exc).error.replace(" while loading", "")
+            return f"reading its {attr} failed: {failure}"
+        values[attr] = value
+    for attr in _GAME_TEXTS:
+        if not isinstance(values[attr], str):
+            return f"its {attr} is not text (got {type(values[attr]).__name__})"
+    for attr in _GAME_COUNTS:
+        if isinstance(values[attr], bool) or not isinstance(values[attr], int):
+            return f"its {attr} is not a whole number (got {type(values[attr]).__name__})"
+    low, high, usual = (values[attr] for attr in ("min_players", "max_players", "default_players"))
+    if not 1 <= low <= usual <= high:
+        return (
+            f"its player counts are wrong: min_players {low}, default_players {usual}, "
+            f"max_players {high} (1 <= min <= default <= max)"
+        )
+    if not all(isinstance(o, Option) for o in values["options"]):
+        return "its options are not all cardkit Option declarations"
+    return None
+
+
 def game_names() -> list[str]:
-    """Ids of every installed game (broken ones included), without loading them."""
-    names = {ep.name for ep in _entry_points(GAMES_GROUP)} | set(_extra_games)
+    """Ids of every installed game (broken and left-out ones included), without loading them."""
+    used, left_out = _sorted_points(GAMES_GROUP)
+    names = {ep.name for ep in used} | {b.name for b in left_out} | set(_extra_games)
     return sorted(names)
 
 
@@ -127,12 +229,15 @@ def game_entry(ep: EntryPoint) -> Game | Broken:
 
 
 def all_games() -> list[Game | Broken]:
-    """Every installed game, loaded; a plugin that fails shows as :class:`Broken`."""
+    """Every installed game, loaded; a plugin that fails or is left out (its id taken, see
+    the module's text) shows as :class:`Broken`, after the game that holds its id."""
+    used, left_out = _sorted_points(GAMES_GROUP)
     out: list[Game | Broken] = list(_extra_games.values())
-    for ep in _entry_points(GAMES_GROUP):
+    for ep in used:
         if ep.name not in _extra_games:
             out.append(game_entry(ep))
-    return sorted(out, key=lambda g: g.id if isinstance(g, Game) else g.name)
+    out.extend(b for b in left_out if b.name not in _extra_games)
+    return sorted(out, key=lambda g: (g.id, 0) if isinstance(g, Game) else (g.name, 1))
 
 
 def get_game(name: str) -> Game:
@@ -142,12 +247,16 @@ def get_game(name: str) -> Game:
     """
     if name in _extra_games:
         return _extra_games[name]
-    for ep in _entry_points(GAMES_GROUP):
+    used, left_out = _sorted_points(GAMES_GROUP)
+    for ep in used:
         if ep.name == name:
             game = _as_game(name, _load(GAMES_GROUP, ep))
             if isinstance(game, Broken):
                 raise OptionError(f"game {name!r} is installed but failed to load: {game.error}")
             return game
+    for broken in left_out:
+        if broken.name == name:
+            raise OptionError(f"game {name!r} is installed but left out: {broken.error}")
     raise UnknownNameError("game", name, game_names())
 
 
@@ -160,24 +269,46 @@ def all_bots() -> list[type[Any] | Broken]:
     """Every bot class from the ``cardkit.bots`` group, plus directly registered ones.
 
     A bot named ``exec`` (entry point or class) is :class:`Broken`: the name is
-    that of external programs, which it would otherwise shadow unseen.
+    that of external programs, which it would otherwise shadow unseen. So is a
+    class whose ``name`` is not its entry-point name (or cannot be read), and an
+    entry point left out because a built-in bot holds its name (see the module's text).
     """
+    used, left_out = _sorted_points(BOTS_GROUP)
     out: list[type[Any] | Broken] = [
         Broken(EXEC_NAME, EXEC_TAKEN) if name == EXEC_NAME else bot
         for name, bot in _extra_bots.items()
     ]
-    for ep in _entry_points(BOTS_GROUP):
+    for ep in used:
         if ep.name in _extra_bots:
             continue
-        obj = _load(BOTS_GROUP, ep)
-        if isinstance(obj, type) and hasattr(obj, "choose"):
-            named = EXEC_NAME in (ep.name, str(getattr(obj, "name", "")))
-            out.append(Broken(ep.name, EXEC_TAKEN) if named else obj)
-        elif isinstance(obj, Broken):
-            out.append(obj)
-        else:
-            out.append(Broken(ep.name, "entry point does not name a bot class"))
+        out.append(_as_bot(ep.name, _load(BOTS_GROUP, ep)))
+    out.extend(b for b in left_out if b.name not in _extra_bots)
     return out
+
+
+def _as_bot(name: str, obj: object) -> type[Any] | Broken:
+    """The bot class an entry point ``name`` loaded, or :class:`Broken` saying why not."""
+    if isinstance(obj, Broken):
+        return obj
+    if not isinstance(obj, type):
+        return Broken(name, "entry point does not name a bot class")
+    try:
+        chooses = hasattr(obj, "choose")
+        own = getattr(obj, "name", "")
+    except (Exception, SystemExit) as exc:
+        failure = _failure("", exc).error.replace(" while loading", "")
+        return Broken(name, f"reading its name failed: {failure}")
+    if not chooses:
+        return Broken(name, "entry point does not name a bot class")
+    if EXEC_NAME in (name, str(own)):
+        return Broken(name, EXEC_TAKEN)
+    if own != name:
+        return Broken(
+            name,
+            f"its name is {own!r} but it is registered as {name!r}: "
+            "a bot's name must be its entry-point name",
+        )
+    return obj
 
 
 def bots_for(game: Game) -> dict[str, type[Any]]:
@@ -218,6 +349,9 @@ def make_bot(spec: str | BotSpec, game: Game, seat: int, seed: int) -> BaseBot:
     known = bots_for(game)
     cls = known.get(parsed.name)
     if cls is None:
+        broken = [b for b in all_bots() if isinstance(b, Broken) and b.name == parsed.name]
+        if broken:
+            raise OptionError(f"bot plugin {parsed.name!r} {broken[0].status}: {broken[0].error}")
         raise UnknownNameError(f"bot for {game.id}", parsed.name, sorted(known))
     allowed = f"the parameters of bot {parsed.name!r} are {bot_params_text(cls)}"
     reserved = [name for name in parsed.params if name in RESERVED_BOT_PARAMS]

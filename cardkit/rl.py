@@ -166,12 +166,13 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]
 
     def step(self, action: Any) -> None:
         """Apply the action of index ``action`` for the agent to act (``None`` for an agent
-        whose episode is over); ``IllegalActionError`` for an action it may not take."""
+        whose episode is over); ``IllegalActionError`` for an action it may not take,
+        ``RuntimeError`` before :meth:`reset`."""
+        state = self._state()  # before reset() there is no agent to act: say so
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self._state()
         seat = self.agent_name_mapping[agent]
         state.apply(
             seat, self.actions.action(int(action))

@@ -58,6 +58,28 @@ class Stuck(Exception):
         self.state = state
 
 
+class GameFault(Exception):
+    """The game refused (or failed to apply) an action its own ``legal_actions`` listed: a
+    bug in the game (the plugin), never in the seat that chose it. The state may hold the
+    step half applied: only what came before it is to be trusted."""
+
+    def __init__(self, state: State, seat: int, action: Action, reason: str) -> None:
+        super().__init__(
+            f"game {state.game.id!r} failed on the action {_text(action)!r} of seat {seat} "
+            f"that its own legal_actions listed ({reason}); this is a bug in the game"
+        )
+        self.state = state
+        self.seat = seat
+        self.action = action
+
+
+BOT_EXITS = (SystemExit, GeneratorExit)
+"""What a contained bot's ``choose`` may raise besides ``Exception`` and still be contained:
+a plugin calling ``sys.exit()`` ends its match, not the run. ``KeyboardInterrupt`` (and
+any other ``BaseException``, such as a front end's signal to end) is never taken for the
+bot's: it is the user's, and propagates."""
+
+
 BeforeChoice = Callable[[State, int, tuple[Action, ...]], None]
 """``(state, seat, legal)``, called before a seat chooses."""
 AfterStep = Callable[[State, int, Action, tuple[Event, ...]], None]
@@ -86,12 +108,15 @@ def drive(
     ``join(players, options, events)`` first and ``observe(events)`` after each
     step; the state then records events from there on.
 
-    A seat in ``contained`` (default: every seat) that raises or returns an
+    A seat in ``contained`` (default: every seat) that raises (an ``Exception``,
+    or ``SystemExit`` / ``GeneratorExit``: :data:`BOT_EXITS`) or returns an
     illegal action ends the match with a :class:`BotFailure`; the state keeps
-    every step before it. Exceptions of other seats (a person at a front end
-    who leaves) and of the hooks propagate. A match that offers no way on
-    raises :class:`Stuck`; one that runs past ``max_steps`` (default: the
-    game's bound) raises ``RuntimeError``.
+    every step before it. ``KeyboardInterrupt`` is the user's and propagates, as
+    do exceptions of other seats (a person at a front end who leaves) and of the
+    hooks. A match that offers no way on raises :class:`Stuck`; an action that
+    ``legal_actions`` listed but ``apply`` refuses or fails on raises
+    :class:`GameFault` (whichever seat chose it); a match that runs past
+    ``max_steps`` (default: the game's bound) raises ``RuntimeError``.
     """
     game = state.game
     bound = game.max_steps(state.players, state.options) if max_steps is None else max_steps
@@ -127,18 +152,23 @@ def drive(
         if seat in guarded:
             try:
                 action = bot.choose(view, legal)
-            except Exception as exc:
+            except (Exception, *BOT_EXITS) as exc:
                 name = _name(bot)
                 return MatchOutcome(state, None, BotFailure(seat, name, None, _why(exc)))
-            try:
-                events = state.apply(seat, action)
-            except CardkitError as exc:
-                reason = getattr(exc, "reason", str(exc))
-                failure = BotFailure(seat, _name(bot), str(action), reason)
-                return MatchOutcome(state, None, failure)
         else:
             action = bot.choose(view, legal)
+        try:
             events = state.apply(seat, action)
+        except Exception as exc:
+            reason = (
+                getattr(exc, "reason", str(exc)) if isinstance(exc, CardkitError) else _why(exc)
+            )
+            if _listed(action, legal):  # the game's own offer failed: its bug
+                raise GameFault(state, seat, action, reason) from exc
+            if seat not in guarded:
+                raise
+            failure = BotFailure(seat, _name(bot), _text(action), reason)
+            return MatchOutcome(state, None, failure)
         for b in observers:
             b.observe(events)
         if after is not None:
@@ -150,8 +180,27 @@ def _name(bot: Bot) -> str:
     return str(getattr(bot, "name", type(bot).__name__))
 
 
-def _why(exc: Exception) -> str:
+def _why(exc: BaseException) -> str:
+    if isinstance(exc, SystemExit):
+        return f"the bot called sys.exit({exc.code!r})"
     return f"{type(exc).__name__}: {exc}"
+
+
+def _listed(action: object, legal: Sequence[Action]) -> bool:
+    """Whether ``action`` is one of ``legal``: of the very type of one and equal to it, so
+    that an object of a bot's own making cannot pass for a listed action."""
+    try:
+        return any(type(a) is type(action) and a == action for a in legal)
+    except Exception:  # an action whose comparison fails is no listed one
+        return False
+
+
+def _text(action: object) -> str:
+    """The text of what a bot answered, even if its ``str()`` fails."""
+    try:
+        return str(action)
+    except Exception:
+        return f"<{type(action).__name__} whose text cannot be shown>"
 
 
 def play_match(

@@ -26,6 +26,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from cardkit import seeds
 from cardkit.actions import Shuffle
 from cardkit.cards import Card
 from cardkit.game import State
@@ -34,16 +35,6 @@ MAX_PERMUTED_PLAYERS = 6
 """All seat permutations of a deal only up to this many players (6! = 720 matches a deal)."""
 MAX_TABLES = 100_000
 """The most tables one pass of a tournament schedule may have."""
-
-MASK64 = (1 << 64) - 1
-
-
-def mix(seed: int, index: int) -> int:
-    """A 47-bit seed made of ``seed`` and ``index`` (a splitmix64 mix)."""
-    z = (seed * 0x9E3779B97F4A7C15 + (index + 1) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-    return (z ^ (z >> 31)) >> 17
 
 
 @functools.lru_cache(maxsize=64)
@@ -102,7 +93,7 @@ class DealSeeded:
         key = (len(pile), count)
         k = self.deal_counts.get(key, 0)
         self.deal_counts[key] = k + 1
-        rng = random.Random(mix(mix(self.deal_seed, len(pile) * 1024 + count), k))
+        rng = random.Random(seeds.shuffle_seed(self.deal_seed, len(pile), count, k))
         if count:
             return Shuffle(tuple(rng.sample(pile, count)))
         draw = rng.random

@@ -51,7 +51,7 @@ from cardkit.actions import Action
 from cardkit.bots import BaseBot
 from cardkit.errors import OptionError
 from cardkit.game import Game, State, View
-from cardkit.options import Option, OptionValue
+from cardkit.options import Option, OptionValue, decimal_number
 from cardkit.seats import CHANCE
 
 
@@ -70,8 +70,8 @@ class NumberOption(Option):
     def check(self, value: Any) -> OptionValue:
         if isinstance(value, bool) or not isinstance(value, int | float | str):
             raise self._error(value)
-        try:
-            number = float(value)
+        try:  # text in ASCII digits only: other scripts' digits are no number here
+            number = decimal_number(value) if isinstance(value, str) else float(value)
         except ValueError:
             raise self._error(value) from None
         if not self.least <= number <= self.most:  # NaN fails too

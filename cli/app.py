@@ -13,7 +13,7 @@ from typing import Annotated, NoReturn
 import typer
 
 from cli import commands, position_cmd, tournament_cmd
-from cli.common import console, load_game
+from cli.common import console, load_game, safe_markup, safe_text
 
 app = typer.Typer(
     name="cardkit",
@@ -64,8 +64,9 @@ def rules(game: Annotated[str, typer.Argument(help="Game id, as `cardkit list` s
 
     g = load_game(game)
     out = console()
-    out.rule(f"{g.name} ({g.id}), {g.min_players}-{g.max_players} players")
-    out.print(Markdown(g.rules.strip() or g.summary))
+    players = f"{g.min_players}-{g.max_players} players"
+    out.rule(f"{safe_markup(g.name)} ({safe_markup(g.id)}), {players}")
+    out.print(Markdown(safe_text(g.rules.strip() or g.summary, lines=True)))
     if g.options:
         table = Table(title="Options (--option KEY=VALUE)")
         table.add_column("option", style="bold cyan")
@@ -73,7 +74,8 @@ def rules(game: Annotated[str, typer.Argument(help="Game id, as `cardkit list` s
         table.add_column("allowed")
         table.add_column("meaning")
         for o in g.options:
-            table.add_row(o.name, show_value(o.default), o.allowed(), o.help)
+            cells = (o.name, show_value(o.default), o.allowed(), o.help)
+            table.add_row(*(safe_markup(c) for c in cells))
         out.print(table)
     else:
         out.print("This game has no options.")

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from cli.common import ascii_int, safe_markup
 from cli.runs import (
     DEFAULT_MOVE_TIME,
     Address,
@@ -38,15 +39,17 @@ def arena(
         typer.Option("--bot", help="Bot spec NAME or NAME:KEY=VALUE,...; one per seat, or one."),
     ] = None,
     players: Annotated[
-        int | None, typer.Option("--players", "-p", help="Number of players.")
+        int | None, typer.Option("--players", "-p", parser=ascii_int, help="Number of players.")
     ] = None,
-    matches: Annotated[int, typer.Option("--matches", "-n", help="Matches to play.")] = 100,
+    matches: Annotated[
+        int, typer.Option("--matches", "-n", parser=ascii_int, help="Matches to play.")
+    ] = 100,
     seed: Seed = None,
     workers: Workers = 1,
     option: GameOptions = None,
     json_file: JsonFile = None,
     logs: Annotated[
-        Path | None, typer.Option("--logs", help="Write every match's record to this folder.")
+        str | None, typer.Option("--logs", help="Write every match's record to this folder.")
     ] = None,
     force: Force = False,
     move_time: MoveTime = DEFAULT_MOVE_TIME,
@@ -67,10 +70,10 @@ def arena(
     address: Address = None,
 ) -> None:
     """Play bots against each other; seats rotate; results with 95% intervals."""
-    from cardkit.arena import Plan, Tally
+    from cardkit.arena import Plan
     from cardkit.schedule import MAX_PERMUTED_PLAYERS
     from cli import runs
-    from cli.common import console, fail, load_game
+    from cli.common import fail, load_game
     from cli.settings import check_players, default_bot, parse_specs
 
     g = load_game(game)
@@ -85,53 +88,72 @@ def arena(
         if n > MAX_PERMUTED_PLAYERS:
             fail(f"--permutations: at most {MAX_PERMUTED_PLAYERS} players, not {n}")
     values, run_seed = runs.settle(g, n, option, seed, json_file, force)
-    if logs is not None:
-        runs.check_logs(logs)
-        failures = logs  # failed matches' records are among the others
-    else:  # a fresh folder for this run's failed matches (removed again if none fails)
-        failures = runs.failures_folder("arena", g, run_seed)
-    plan = Plan(
-        game=g,
-        players=n,
-        options=values,
-        seed=run_seed,
-        entrants=runs.entrants(g, specs),
-        logs=None if logs is None else str(logs),
-        failures=str(failures),
-        move_time=move_time or None,
-        duplicate=duplicate,
-        permutations=permutations,
-    )
+    claim = None if logs is None else runs.check_logs(logs)  # released at any end
+    # failed matches' records go among the others, or to a folder of this run's own
+    failures = runs.failures_folder("arena", g, run_seed) if claim is None else claim.folder
+    try:
+        plan = Plan(
+            game=g,
+            players=n,
+            options=values,
+            seed=run_seed,
+            entrants=runs.entrants(g, specs),
+            logs=None if claim is None else str(claim.folder),
+            failures=str(failures),
+            move_time=move_time or None,
+            duplicate=duplicate,
+            permutations=permutations,
+        )
+        _play(plan, matches, workers, json_file, force, failures, backend, address)
+    finally:
+        if claim is not None:
+            claim.release()  # the folder is free for another run
 
+
+def _play(
+    plan: Plan,
+    matches: int,
+    workers: int,
+    json_file: Path | None,
+    force: bool,
+    failures: Path,
+    backend: str,
+    address: str | None,
+) -> None:
+    """Play the arena's run, then write its results and show them."""
+    from cardkit.arena import Tally
+    from cli import runs
+    from cli.common import console
+
+    g, n = plan.game, plan.players
     out = console()
     deals = ""
-    if duplicate:
-        kind = "permutations" if permutations else "rotations"
+    if plan.duplicate:
+        kind = "permutations" if plan.permutations else "rotations"
         deals = f", duplicate deals ({plan.rotations} seat {kind} each)"
     out.print(
-        f"[bold]{g.name}[/bold] ({g.id}): {counted(matches, 'match', 'matches')}, "
-        f"{counted(n, 'player', 'players')}, seed {run_seed}, "
+        f"[bold]{safe_markup(g.name)}[/bold] ({g.id}): {counted(matches, 'match', 'matches')}, "
+        f"{counted(n, 'player', 'players')}, seed {plan.seed}, "
         f"{runs.where(workers, backend)}{deals}",
         soft_wrap=True,
     )
-    if duplicate and matches % plan.rotations:
+    if plan.duplicate and matches % plan.rotations:
         out.print(
             f"[yellow]{matches} is not a multiple of {plan.rotations}: "
             "the last deal is not counted in the paired differences[/yellow]"
         )
     tally = Tally(plan)
-    played = runs.play(
-        plan, tally, matches, workers, backend, address, failures=failures if logs is None else None
-    )
+    own_failures = failures if plan.logs is None else None  # removed after the run if empty
+    played = runs.play(plan, tally, matches, workers, backend, address, failures=own_failures)
     data = runs.results(plan, tally, played, backend, workers) | {
         "self_play": plan.self_play,
         "entrants": tally.entrants(),
         "seats": tally.seats(),
         "interrupted": played.interrupted,
-        "duplicate": duplicate,
-        "permutations": permutations,
+        "duplicate": plan.duplicate,
+        "permutations": plan.permutations,
     }
-    unwritten = runs.write_results(json_file, data)
+    written, unwritten = runs.write_results(json_file, data, force)
     runs.say_interrupted(tally, played)
     if plan.self_play:
         out.print(_seat_table(tally, f"{g.name}: results over {_finished(tally)}, by seat"))
@@ -144,10 +166,10 @@ def arena(
     else:
         out.print(_entrant_table(plan, tally))
         out.print(_seat_table(tally, "By seat"))
-        if duplicate:
+        if plan.duplicate:
             title = f"Paired differences over {counted(tally.deals, 'deal', 'deals')}"
             out.print(pair_table(tally, title))
-    runs.finish(tally, played, workers, backend, failures, json_file, unwritten)
+    runs.finish(tally, played, workers, backend, failures, written, unwritten)
 
 
 def _entrant_table(plan: Plan, tally: Tally) -> Table:

@@ -19,12 +19,11 @@ def bots(
 ) -> None:
     """List the bots: spec NAME or NAME:KEY=VALUE,... for --bot."""
     from rich import box
-    from rich.markup import escape
     from rich.table import Table
 
     from cardkit.options import show_value
     from cardkit.registry import Broken, all_bots, all_games, bots_for
-    from cli.common import console, load_game
+    from cli.common import console, load_game, safe_markup
 
     games = [load_game(game)] if game is not None else all_games()
     rows: dict[tuple[str, int], tuple[type[Any], set[str]]] = {}
@@ -42,7 +41,7 @@ def bots(
             key = (name, id(cls))
             rows.setdefault(key, (cls, set()))[1].add(g.id)
 
-    title = "Bots" if game is None else f"Bots for {game}"
+    title = "Bots" if game is None else f"Bots for {safe_markup(game)}"
     table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD)
     table.add_column("bot", style="bold cyan")
     table.add_column("plays")
@@ -52,17 +51,25 @@ def bots(
         plays = "every game" if cls in everywhere else ", ".join(sorted(ids))
         params = getattr(cls, "params", ())
         lines = [
-            f"{p.name} (default {show_value(p.default)}; {p.allowed()}): {p.help}" for p in params
+            safe_markup(f"{p.name} (default {show_value(p.default)}; {p.allowed()}): {p.help}")
+            for p in params
         ]
         table.add_row(
-            escape(name),
-            escape(plays),
-            escape("\n".join(lines) or "none"),
-            escape(str(getattr(cls, "summary", ""))),
+            safe_markup(name),
+            safe_markup(plays),
+            "\n".join(lines) or "none",
+            safe_markup(getattr(cls, "summary", "")),
         )
     for entry in broken:
-        table.add_row(escape(entry.name), "[red]broken[/red]", "-", f"[red]{escape(entry.error)}")
+        status = "broken" if entry.status == "failed to load" else entry.status
+        table.add_row(
+            safe_markup(entry.name), f"[red]{status}[/red]", "-", f"[red]{safe_markup(entry.error)}"
+        )
     failed = [g.name for g in games if isinstance(g, Broken)]
     if failed:
-        table.caption = f"Not listed: games that failed to load ({', '.join(failed)})."
+        left_out = ", ".join(dict.fromkeys(failed))
+        table.caption = safe_markup(
+            f"Not listed: games that failed to load or were left out ({left_out}); "
+            "see `cardkit list`."
+        )
     console().print(table)

@@ -10,7 +10,11 @@ reloads the games; a plugin that fails to load is never cached, so its error
 shows every time. So is one whose ``Game.id`` is not its entry-point name (the
 registry shows it as broken), and a cached row whose id is not the name it is
 cached under is not trusted: each row's id is its entry-point name, so no id is
-listed twice.
+listed twice. Two entry points of one name (a plugin claiming a built-in's id)
+are left to the registry's rule (:mod:`cardkit.registry`): the listing then
+loads the games and shows the one left out, and why, on a line of its own.
+Every cell is shown as text (:func:`cli.common.safe_text`): a name from a plugin
+or the cache writes no terminal escape.
 """
 
 from __future__ import annotations
@@ -23,14 +27,15 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from cli.common import cardkit_home
+from cli.common import cardkit_home, safe_text
 
 GAMES_GROUP = "cardkit.games"  # the same group as cardkit.registry.GAMES_GROUP
 CACHE_VERSION = 1
 
 
 class GameRow(NamedTuple):
-    """One line of ``cardkit list``; ``error`` is set (and the rest empty) for a broken plugin."""
+    """One line of ``cardkit list``; ``error`` is set for a broken plugin, whose ``name`` is
+    then its status (``(failed to load)``, ``(left out)``)."""
 
     id: str
     name: str
@@ -50,7 +55,8 @@ def installed_games() -> list[GameRow]:
         return loaded_rows()
     points: dict[str, EntryPoint] = {}
     for ep in entry_points(group=GAMES_GROUP):
-        points.setdefault(ep.name, ep)
+        if points.setdefault(ep.name, ep).value != ep.value:  # two claim one id
+            return loaded_rows()
     core = source_stamp("cardkit")
     keys = {name: entry_key(ep, core) for name, ep in points.items()}
     cached = read_cache(cache_path())
@@ -76,7 +82,9 @@ def format_rows(rows: list[GameRow], width: int) -> list[tuple[str, bool]]:
 
     header = GameRow("id", "name", "players", "summary")
     shown = [header] + [
-        row if not row.error else GameRow(row.id, "(failed to load)", "-", row.error)
+        GameRow(*(safe_text(cell) for cell in row[:4]))
+        if not row.error
+        else GameRow(safe_text(row.id), row.name or "(failed to load)", "-", safe_text(row.error))
         for row in rows
     ]
     widths = [max(len(row[i]) for row in shown) for i in range(3)]
@@ -106,7 +114,7 @@ def row_of(game: object) -> GameRow:
         players = f"{game.min_players}-{game.max_players}"
         return GameRow(game.id, game.name, players, game.summary)
     assert isinstance(game, Broken)
-    return GameRow(game.name, "", "", "", game.error)
+    return GameRow(game.name, f"({game.status})", "", "", game.error)
 
 
 def entry_key(ep: EntryPoint, core: str | None) -> str | None:

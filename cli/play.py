@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import os
+import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
+
+from cli.common import ascii_float, ascii_int, safe_text
 
 if TYPE_CHECKING:
     import contextlib
@@ -25,14 +29,18 @@ def play(
         str | None, typer.Argument(help="Game id (`cardkit list`); omit it to choose from a list.")
     ] = None,
     players: Annotated[
-        int | None, typer.Option("--players", "-p", help="Number of players.")
+        int | None, typer.Option("--players", "-p", parser=ascii_int, help="Number of players.")
     ] = None,
-    seat: Annotated[int | None, typer.Option("--seat", help="Your seat (0 = first).")] = None,
+    seat: Annotated[
+        int | None, typer.Option("--seat", parser=ascii_int, help="Your seat (0 = first).")
+    ] = None,
     bot: Annotated[
         list[str] | None,
         typer.Option("--bot", help="Bot spec for the other seats, in order; one fills them all."),
     ] = None,
-    seed: Annotated[int | None, typer.Option("--seed", help="Seed of the match.")] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", parser=ascii_int, help="Seed of the match.")
+    ] = None,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE.")
     ] = None,
@@ -47,7 +55,12 @@ def play(
         ),
     ] = None,
     resume: Annotated[
-        Path | None, typer.Option("--resume", help="Continue the match saved in this file.")
+        Path | None,
+        typer.Option(
+            "--resume",
+            help="Continue the match saved in this file; an exec bot it names runs only "
+            "if --bot names it again (or you confirm it on a terminal).",
+        ),
     ] = None,
     position: Annotated[
         Path | None,
@@ -61,6 +74,7 @@ def play(
         float | None,
         typer.Option(
             "--delay",
+            parser=ascii_float,
             help="Seconds each bot's move stays on screen (any key skips; 0: no pause). "
             "Default 0.6, 1.5 when watching.",
         ),
@@ -77,7 +91,7 @@ def play(
     import contextlib
 
     from cli.common import TERMINAL_CLOSED, console, fail, terminal_lost
-    from cli.session import DELAY, WATCH_DELAY
+    from cli.session import DELAY, WATCH_DELAY, Ended, ending_on_signals
 
     if delay is not None and not 0 <= delay <= 60:  # also refuses nan
         fail(f"--delay must be from 0 to 60 seconds, not {delay}")
@@ -89,42 +103,45 @@ def play(
         conflicts = [k for k, v in given.items() if v is not None]
         if conflicts:
             fail(f"the position sets the players, seed and options; drop {', '.join(conflicts)}")
-    with contextlib.ExitStack() as held:  # the save's lock, let go when play ends
-        try:
-            if resume is not None:
-                given = {
-                    "--players": players,
-                    "--seat": seat,
-                    "--bot": bot,
-                    "--seed": seed,
-                    "--option": option,
-                }
-                conflicts = [k for k, v in given.items() if v is not None]
-                if watch:
-                    conflicts.append("--watch (a watched match resumes watched)")
-                session = _resume(resume, game, save, conflicts, held)
-            else:
-                session = _start(
-                    game,
-                    players,
-                    seat,
-                    bot or [],
-                    seed,
-                    option or [],
-                    save,
-                    held,
-                    position,
-                    watch,
+    try:
+        with ending_on_signals(), contextlib.ExitStack() as held:  # held: the lock
+            try:
+                if resume is not None:
+                    given = {
+                        "--players": players,
+                        "--seat": seat,
+                        "--seed": seed,
+                        "--option": option,
+                    }
+                    conflicts = [k for k, v in given.items() if v is not None]
+                    if watch:
+                        conflicts.append("--watch (a watched match resumes watched)")
+                    session = _resume(resume, game, save, conflicts, held, bot or [])
+                else:
+                    session = _start(
+                        game,
+                        players,
+                        seat,
+                        bot or [],
+                        seed,
+                        option or [],
+                        save,
+                        held,
+                        position,
+                        watch,
+                    )
+                session.pace.delay = (
+                    delay if delay is not None else (WATCH_DELAY if session.watch else DELAY)
                 )
-            session.pace.delay = (
-                delay if delay is not None else (WATCH_DELAY if session.watch else DELAY)
-            )
-            code = session.run()
-            console().file.flush()
-        except OSError as exc:  # the terminal closed: every step is saved before it is shown
-            if not terminal_lost(exc):
-                raise
-            code = TERMINAL_CLOSED
+                code = session.run()
+                console().file.flush()
+            except OSError as exc:  # the terminal closed: every step is saved before it is shown
+                if not terminal_lost(exc):
+                    raise
+                code = TERMINAL_CLOSED
+    except Ended as exc:  # before the match began, or as its lock was let go: all saved
+        console(stderr=True).print(f"ended by {exc.name}", soft_wrap=True)
+        code = exc.code
     if code:
         raise typer.Exit(code)
 
@@ -320,23 +337,26 @@ def _first_save(session: PlaySession, claimed: bool) -> None:
 
 
 def _resume(
-    path: Path,
+    given: Path,
     name: str | None,
     save: Path | None,
     conflicts: list[str],
     held: contextlib.ExitStack[bool | None],
+    named: list[str],
 ) -> PlaySession:
     from rich.markup import escape
 
     from cardkit.errors import CardkitError, RecordError
     from cardkit.record import Record
     from cli.common import console, fail, load_game
-    from cli.session import PlaySession
+    from cli.session import PlaySession, saved_bots
 
     if conflicts:
         fail(f"--resume continues the saved settings; drop {', '.join(conflicts)}")
-    if path.exists() and not path.is_file():
-        fail(f"--resume {path} is not a regular file")
+    if given.exists() and not given.is_file():
+        fail(f"--resume {given} is not a regular file")
+    # a save reached through a link is locked and written as its real file: the link stays
+    path = Path(os.path.realpath(given)) if given.is_symlink() else given
     # the match goes on in its own file; --save OTHER continues it in a new file instead
     elsewhere = save is not None and not (save.exists() and save.samefile(path))
     if not elsewhere and path.is_file():
@@ -349,7 +369,14 @@ def _resume(
         fail(f"{path} is a {record.game} match, not {name}")
     game = load_game(record.game)
     try:
+        specs = saved_bots(record, game)
+    except CardkitError as exc:
+        fail(f"cannot resume {path}: {exc}")
+    _allow_programs(given, specs, named)  # before any bot is made
+    try:
         session = PlaySession.resume(record, game, save if save is not None else path)
+    except RecordError as exc:  # an illegal step: the record fails its check, as in replay
+        fail(f"cannot resume {path}: {exc}", code=1)
     except CardkitError as exc:
         fail(f"cannot resume {path}: {exc}")
     if elsewhere:
@@ -364,6 +391,71 @@ def _resume(
     )
     console().print(f"Saving to {session.path} after every action", soft_wrap=True, markup=False)
     return session
+
+
+def _allow_programs(path: Path, specs: list[BotSpec | None], named: list[str]) -> None:
+    """Refuse (one line, exit 2) to resume a save whose ``exec:`` bots would start a
+    program the person did not name: each must be given again as ``--bot`` (``named``,
+    the same spec text) or, on a terminal, confirmed at a prompt that shows it.
+
+    With ``--resume``, ``--bot`` only names such a bot; any other is refused.
+    """
+    from rich.markup import escape
+
+    from cardkit.bots import BotSpec
+    from cardkit.errors import CardkitError
+    from cli.common import console, fail
+    from cli.prompt import keys_work, prompt
+
+    programs = {str(spec) for spec in specs if spec is not None and spec.name == "exec"}
+    for text in named:
+        try:
+            spec = BotSpec.parse(text)
+        except CardkitError as exc:
+            fail(safe_text(str(exc)))
+        if str(spec) not in programs:
+            saved = "; ".join(sorted(programs)) or "none"
+            fail(
+                f"--bot {safe_text(text)}: with --resume, --bot only allows an exec bot that "
+                f"{path} names (its exec bots: {safe_text(saved)})"
+            )
+    allowed = {str(BotSpec.parse(text)) for text in named}
+    unnamed = sorted(programs - allowed)
+    if not unnamed:
+        return
+    out = console()
+
+    def seats(text: str) -> str:
+        found = [str(s) for s, spec in enumerate(specs) if str(spec) == text]
+        return f"seat{'s' if len(found) > 1 else ''} {', '.join(found)}"
+
+    if not (keys_work() and out.is_terminal):
+        bots = "; ".join(f"{seats(text)}: {text}" for text in unnamed)
+        again = " ".join(f"--bot {shlex.quote(text)}" for text in unnamed)
+        fail(
+            f"{path} names a program to run as a bot ({safe_text(bots)}); a saved file never "
+            f"starts a program you did not name: to allow it, run cardkit play --resume "
+            f"{shlex.quote(str(path))} {safe_text(again)}"
+        )
+    for text in unnamed:
+        out.print(
+            f"{escape(str(path))} runs this program as the bot of {seats(text)}:\n"
+            f"  {escape(safe_text(text))}",
+            soft_wrap=True,
+            highlight=False,
+        )
+        try:
+            answer = prompt("Run it? \\[y/N]: ")
+        except EOFError:
+            answer = ""
+        except KeyboardInterrupt:
+            out.print()
+            fail("interrupted: the program was not run", code=130)
+        if answer.lower() not in ("y", "yes"):
+            fail(
+                f"not resumed: the program was not run (name it with --bot "
+                f"{safe_text(shlex.quote(text))} to allow it)"
+            )
 
 
 def _choose_game() -> Game:

@@ -7,6 +7,8 @@ from typing import Annotated
 
 import typer
 
+from cli.common import ascii_int
+
 
 def register(app: typer.Typer) -> None:
     """Attach ``position`` to ``app``."""
@@ -16,11 +18,16 @@ def register(app: typer.Typer) -> None:
 def position(
     file: Annotated[Path, typer.Argument(help="A record written by `play` or `arena --logs`.")],
     step: Annotated[
-        int, typer.Option("--step", help="How many steps of the record to play (0: the start).")
+        int,
+        typer.Option(
+            "--step", parser=ascii_int, help="How many steps of the record to play (0: the start)."
+        ),
     ],
     seat: Annotated[
         int | None,
-        typer.Option("--seat", help="Show only what this seat knows (hidden cards as ?)."),
+        typer.Option(
+            "--seat", parser=ascii_int, help="Show only what this seat knows (hidden cards as ?)."
+        ),
     ] = None,
 ) -> None:
     """Print the position after STEP steps of a record as JSON (see docs/positions.md)."""

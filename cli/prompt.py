@@ -12,19 +12,45 @@ from collections.abc import Sequence
 
 from rich.markup import escape
 
+from cardkit.options import whole_number
 from cli.common import console
+
+LINE_LIMIT = 4096
+"""The most characters one answer may have: a longer line is refused (and read no
+further than this many characters at a time), never held whole."""
 
 
 def prompt(text: str) -> str:
-    """Show ``text`` and return the next line typed, stripped; ``EOFError`` at end of input."""
+    """Show ``text`` and return the next line typed, stripped; ``EOFError`` at end of input.
+
+    A line longer than :data:`LINE_LIMIT` is skipped in pieces of that size (never
+    held whole) and refused with one line; the question is asked again.
+    """
     out = console()
-    out.print(text, end="", markup=True)
-    out.file.flush()
-    line = sys.stdin.readline()
-    if not line:
-        out.print()
-        raise EOFError
-    return line.strip()
+    while True:
+        out.print(text, end="", markup=True)
+        out.file.flush()
+        line = sys.stdin.readline(LINE_LIMIT + 1)
+        if not line:
+            out.print()
+            raise EOFError
+        if len(line) <= LINE_LIMIT or line.endswith("\n"):
+            return line.strip()
+        while line and not line.endswith("\n"):  # skip the rest of the line
+            line = sys.stdin.readline(LINE_LIMIT)
+        out.print(
+            f"[red]that line is longer than {LINE_LIMIT} characters: it was not read; "
+            "type a shorter answer[/red]"
+        )
+
+
+def number(text: str) -> int | None:
+    """The whole number ``text`` is in ASCII digits (:func:`cardkit.options.whole_number`),
+    else None."""
+    try:
+        return whole_number(text)
+    except ValueError:
+        return None
 
 
 def choose(
@@ -50,8 +76,9 @@ def choose(
         answer = prompt(f"{title} [{hint}]: ")
         if not answer and default is not None:
             return default
-        if answer.isdecimal() and 1 <= int(answer) <= len(items):
-            return int(answer) - 1
+        chosen = number(answer)
+        if chosen is not None and 1 <= chosen <= len(items):
+            return chosen - 1
         lowered = [n.lower() for n in names]
         if answer.lower() in lowered:
             return lowered.index(answer.lower())
@@ -69,8 +96,9 @@ def ask_number(title: str, low: int, high: int, default: int) -> int:
         answer = prompt(f"{title} [{low}-{high}, Enter for {default}]: ")
         if not answer:
             return default
-        if answer.removeprefix("-").isdecimal() and low <= int(answer) <= high:
-            return int(answer)
+        chosen = number(answer)
+        if chosen is not None and low <= chosen <= high:
+            return chosen
         out.print(f"[red]{escape(answer)} is not allowed: type a number from {low} to {high}[/red]")
 
 

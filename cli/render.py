@@ -9,6 +9,10 @@ The CLI knows no game by name, so it renders what a game gives it:
 - cards coloured by the styles of the game's deck (``Deck.styles``), with
   fallback colours for suits the deck gives no style;
 - event lines (from the game's events, see :func:`step_line`), with the card texts coloured.
+
+Every text from the game, a record or a bot is shown as text: in ``Text`` objects
+(never parsed as markup) with its control characters made visible
+(:func:`cli.common.safe_text`).
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from cardkit.events import Event
 from cardkit.game import Game, Result, View
 from cardkit.options import OptionValue
 from cardkit.seats import CHANCE
+from cli.common import safe_text
 
 FALLBACK_STYLES = (
     "bold cyan",
@@ -129,7 +134,7 @@ class Renderer:
 
     def card(self, card: Card) -> Text:
         """One card's text form in its suit's colour."""
-        return Text(card.text, style=self.style(card.suit))
+        return Text(safe_text(card.text), style=self.style(card.suit))
 
     def cards(self, cards: Iterable[Card]) -> Text:
         """Cards grouped by suit (in the deck's styles order), lowest rank first, coloured."""
@@ -150,9 +155,10 @@ class Renderer:
         return out
 
     def line(self, text: str) -> Text:
-        """A plain line (an event, an action) with the card texts in it coloured."""
+        """A plain line (an event, an action) with the card texts in it coloured; shown as
+        text (:func:`~cli.common.safe_text`), never as markup."""
         out = Text()
-        for i, word in enumerate(text.split(" ")):
+        for i, word in enumerate(safe_text(text).split(" ")):
             if i:
                 out.append(" ")
             core = word.strip(_PUNCTUATION)
@@ -187,7 +193,7 @@ class Renderer:
             for i, (key, item) in enumerate(value.items()):
                 if i:
                     out.append(", ")
-                out.append(f"{key}: ")
+                out.append(f"{safe_text(key)}: ")
                 out.append_text(self.value(item))
             return out
         if attrs.has(type(value)):
@@ -195,10 +201,10 @@ class Renderer:
             for i, field in enumerate(attrs.fields(type(value))):
                 if i:
                     out.append(", ")
-                out.append(f"{label(field.name)} ")
+                out.append(f"{safe_text(label(field.name))} ")
                 out.append_text(self.value(getattr(value, field.name)))
             return out
-        return Text(str(value))
+        return Text(safe_text(value))
 
     def _sequence(self, items: Sequence[Any]) -> Text:
         """Cards grouped by suit; small records side by side; groups of records bracketed."""
@@ -272,9 +278,9 @@ class Renderer:
             if self.per_seat(value):
                 seat_rows.append((label(field.name), value))
             elif records(value):
-                fields.add_row(label(field.name), self.records_table(value))
+                fields.add_row(Text(safe_text(label(field.name))), self.records_table(value))
             else:
-                fields.add_row(label(field.name), self.value(value))
+                fields.add_row(Text(safe_text(label(field.name))), self.value(value))
         parts: list[RenderableType] = [self.turn_line(view.to_act, view.seat)]
         if seat_rows:
             seats = [seat_name(seat, view.seat) for seat in range(self.players)]
@@ -287,7 +293,7 @@ class Renderer:
         table = Table(box=None, padding=(0, 1), show_edge=False, header_style="dim")
         names = [f.name for f in attrs.fields(type(items[0]))]
         for name in names:
-            table.add_column(label(name))
+            table.add_column(Text(safe_text(label(name))))
         for item in items:
             table.add_row(*(self.value(getattr(item, name)) for name in names))
         return table
@@ -333,8 +339,10 @@ class Renderer:
         return table
 
     def result(self, result: Result, you: int | None = None, names: Sequence[str] = ()) -> Table:
-        """Final scores, the winners and, if a limit stopped the match, why."""
-        title = "Result" if result.finished else f"Result (unfinished: {result.note or 'limit'})"
+        """Final scores, the winners and, if a limit stopped the match, why; ``names`` (who
+        played each seat, from a record or the command line) are shown as text."""
+        note = safe_text(result.note or "limit")
+        title = Text("Result" if result.finished else f"Result (unfinished: {note})")
         table = Table(title=title, title_justify="left")
         table.add_column("seat")
         if names:
@@ -342,9 +350,9 @@ class Renderer:
         table.add_column("score", justify="right")
         table.add_column("")
         for seat, score in enumerate(result.scores):
-            row = [seat_name(seat, you)]
+            row = [Text(seat_name(seat, you))]
             if names:
-                row.append(names[seat] if seat < len(names) else "")
+                row.append(Text(safe_text(names[seat]) if seat < len(names) else ""))
             share = result.share(seat)
             won = (
                 ""
@@ -353,7 +361,7 @@ class Renderer:
                 if share == 1
                 else f"shares the win (1/{len(result.winners)})"
             )
-            row.extend([number(score), won])
+            row.extend([Text(number(score)), Text(won)])
             table.add_row(*row, style="bold green" if share else "")
         return table
 
@@ -385,8 +393,10 @@ class SeatTable:
     for the terminal (many players, a narrow window)."""
 
     def __init__(self, seats: Sequence[str], rows: Sequence[tuple[str, Sequence[str]]]) -> None:
-        self.seats = list(seats)
-        self.rows = [(name, list(values)) for name, values in rows]
+        self.seats = [Text(safe_text(seat)) for seat in seats]
+        self.rows = [
+            (Text(safe_text(name)), [Text(safe_text(v)) for v in values]) for name, values in rows
+        ]
 
     def wide(self) -> Table:
         """One column per seat, one row per field."""

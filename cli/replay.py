@@ -7,6 +7,8 @@ from typing import Annotated, Any
 
 import typer
 
+from cli.common import ascii_float, ascii_int
+
 
 def register(app: typer.Typer) -> None:
     """Attach ``replay`` to ``app``."""
@@ -17,7 +19,11 @@ def replay(
     file: Annotated[Path, typer.Argument(help="A record written by `play` or `arena --logs`.")],
     seat: Annotated[
         int | None,
-        typer.Option("--seat", help="Show the match as this seat saw it (others' secrets hidden)."),
+        typer.Option(
+            "--seat",
+            parser=ascii_int,
+            help="Show the match as this seat saw it (others' secrets hidden).",
+        ),
     ] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the steps and the result as JSON.")
@@ -31,7 +37,11 @@ def replay(
     ] = False,
     delay: Annotated[
         float,
-        typer.Option("--delay", help="Seconds each step stays on screen with --watch (0: none)."),
+        typer.Option(
+            "--delay",
+            parser=ascii_float,
+            help="Seconds each step stays on screen with --watch (0: none).",
+        ),
     ] = 1.5,
 ) -> None:
     """Re-apply a record, checking every step, and show its events and result."""
@@ -43,7 +53,7 @@ def replay(
     from cardkit.options import to_json as options_json
     from cardkit.record import Record, start
     from cardkit.record import replay as replay_record
-    from cli.common import console, fail, load_game
+    from cli.common import console, fail, load_game, safe_markup
     from cli.render import Renderer, step_line
 
     try:
@@ -90,7 +100,8 @@ def replay(
     if not as_json:
         viewer = "everything" if seat is None else f"as seat {seat} saw it"
         out.print(
-            f"[bold]{game.name}[/bold] ({game.id}): {record.players} players, "
+            f"[bold]{safe_markup(game.name)}[/bold] ({safe_markup(game.id)}): "
+            f"{record.players} players, "
             f"{seed_text}{steps_text}; showing {viewer}",
             soft_wrap=True,
         )
@@ -129,7 +140,8 @@ def replay(
 
 
 def _names(meta: Any, players: int) -> list[str]:
-    """Who played each seat, from the record's meta (play saves and arena logs)."""
+    """Who played each seat, from the record's meta (play saves and arena logs): the file's
+    text, which the result table shows as text."""
     for key in ("play", "arena"):
         entry = meta.get(key) if isinstance(meta, dict) else None
         bots = entry.get("bots") if isinstance(entry, dict) else None
@@ -154,7 +166,7 @@ def _watch(record: Any, game: Any, viewer: int, delay: float) -> None:
     from cardkit.record import replay as replay_record
     from cardkit.seats import CHANCE
     from cardkit.table import table_for
-    from cli.common import console, fail
+    from cli.common import console, fail, safe_text
     from cli.prompt import WATCH_KEYS, Pace
     from cli.render import Renderer, step_line
     from cli.table import Screen, show
@@ -165,6 +177,7 @@ def _watch(record: Any, game: Any, viewer: int, delay: float) -> None:
     pace = Pace(delay, watch=True)
     recent: list[str] = []
     total = len(record.actions)
+    name = safe_text(game.name)
 
     def draw(state: State, title: str, footer: list[Text]) -> None:
         layout = table_for(game, state.view(viewer), state.players)
@@ -177,7 +190,7 @@ def _watch(record: Any, game: Any, viewer: int, delay: float) -> None:
         if who == CHANCE and step < total:
             return  # a deal is shown with the move after it
         keys = Text(f"seat {viewer}'s view · {WATCH_KEYS}", style="dim")
-        draw(state, f"{game.name}: replay {step}/{total}", [keys])
+        draw(state, f"{name}: replay {step}/{total}", [keys])
         if not pace.wait():
             raise _Stop(step)
 
@@ -191,7 +204,7 @@ def _watch(record: Any, game: Any, viewer: int, delay: float) -> None:
     if state.is_over():
         layout = table_for(game, state.view(viewer), state.players)
         layout = attrs.evolve(layout, status="final table")
-        show(out, screen.head(out, f"{game.name}: the match is over", layout))
+        show(out, screen.head(out, f"{name}: the match is over", layout))
         out.print(render.result(state.result(), None, _names(record.meta, record.players)))
     else:
         out.print(f"The match is not over after {total} steps.")

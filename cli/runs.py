@@ -4,13 +4,14 @@ the rate line and the exit code)."""
 
 from __future__ import annotations
 
-import math
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NamedTuple
 
 import typer
+
+from cli.common import ascii_float, ascii_int
 
 if TYPE_CHECKING:
     from rich.progress import Progress
@@ -25,11 +26,14 @@ DEFAULT_MOVE_TIME = 60.0
 
 # -- the options both commands take (typer reads these aliases in each command) ----------
 
-Seed = Annotated[int | None, typer.Option("--seed", help="Seed of the run.")]
+Seed = Annotated[int | None, typer.Option("--seed", parser=ascii_int, help="Seed of the run.")]
 Workers = Annotated[
     int,
     typer.Option(
-        "--workers", "-w", help="Workers: processes (at most 4 per CPU, or 8), or Ray tasks."
+        "--workers",
+        "-w",
+        parser=ascii_int,
+        help="Workers: processes (at most 4 per CPU, or 8), or Ray tasks.",
     ),
 ]
 GameOptions = Annotated[
@@ -43,7 +47,9 @@ MoveTime = Annotated[
     float,
     typer.Option(
         "--move-time",
-        help="Seconds a bot may take for one move before its match fails (0: no limit).",
+        parser=ascii_float,
+        help="Seconds a bot may take for one move before its match fails: 0 (no limit) "
+        "or 0.001 to 86400.",
     ),
 ]
 Backend = Annotated[str, typer.Option("--backend", help="Where matches are played: local or ray.")]
@@ -60,6 +66,7 @@ def check_run(
 ) -> None:
     """Fail (one line) for run settings the arena and the tournament share."""
     from cardkit.arena import MIN_MAX_WORKERS, WORKERS_PER_CPU, max_workers
+    from cardkit.bots import LONGEST_MOVE_TIME, SHORTEST_MOVE_TIME
     from cli.common import fail
 
     if matches < 1:
@@ -72,8 +79,11 @@ def check_run(
             f"--workers must be at most {max_workers()} ({WORKERS_PER_CPU} per CPU, "
             f"at least {MIN_MAX_WORKERS}), not {workers}"
         )
-    if not (move_time >= 0 and math.isfinite(move_time)):
-        fail(f"--move-time must be a number of seconds, 0 or more (0: no limit), not {move_time}")
+    if not (move_time == 0 or SHORTEST_MOVE_TIME <= move_time <= LONGEST_MOVE_TIME):
+        fail(
+            f"--move-time must be a number of seconds, 0 (no limit) or from {SHORTEST_MOVE_TIME:g} "
+            f"to {LONGEST_MOVE_TIME:.0f}, not {move_time}"
+        )
 
 
 def check_backend(backend: str, address: str | None) -> None:
@@ -123,28 +133,80 @@ def entrants(game: Game, specs: Sequence[BotSpec]) -> tuple[Entrant, ...]:
 
 
 def failures_folder(command: str, game: Game, seed: int) -> Path:
-    """A fresh folder for the records of a run's failed matches (see :func:`play`)."""
+    """Where the records of a run's failed matches go: a new name in the temporary folder,
+    made (private) only with the first failed match's record, so a run where nothing
+    fails, or one ended by a signal, leaves no empty folder. Its name leaves ``seed``
+    out: anyone may list the temporary folder, and the seed decides every deal of the
+    run; its random part is not guessable, so no one can make it first."""
+    import secrets
     import tempfile
 
-    return Path(tempfile.mkdtemp(prefix=f"cardkit-{command}-failures-{game.id}-{seed}-"))
+    name = f"cardkit-{command}-failures-{game.id}-{secrets.token_hex(8)}"
+    return Path(tempfile.gettempdir()) / name
 
 
-def check_logs(logs: Path) -> None:
-    """Make the ``--logs`` folder; refuse a file, an unwritable folder or one holding match
-    records of an earlier run."""
+RUN_MARKER = ".cardkit-run"
+"""The file that says a run writes its records to a ``--logs`` folder (:class:`LogsClaim`)."""
+
+
+class LogsClaim:
+    """A ``--logs`` folder claimed by this run: :data:`RUN_MARKER` in it, made exclusively
+    (so a second run sees it and is refused), holding this process's id; :meth:`release`
+    removes it, only if it is still the one this run made."""
+
+    def __init__(self, folder: Path) -> None:
+        from cardkit.files import create_new
+
+        self.folder = folder
+        self.marker = folder / RUN_MARKER
+        fd = create_new(self.marker)  # FileExistsError: another run holds the folder
+        try:
+            os.write(fd, f"{os.getpid()}\n".encode())
+            self._made = os.fstat(fd)
+        finally:
+            os.close(fd)
+
+    def release(self) -> None:
+        """Remove the marker (once), unless someone replaced it meanwhile."""
+        import contextlib
+
+        with contextlib.suppress(OSError):
+            now = os.lstat(self.marker)
+            if (now.st_dev, now.st_ino) == (self._made.st_dev, self._made.st_ino):
+                os.unlink(self.marker)
+
+
+def check_logs(logs: str) -> LogsClaim:
+    """Make the ``--logs`` folder and claim it for this run (:class:`LogsClaim`; the caller
+    releases it); refuse an empty name, a file, an unwritable folder, one another run is
+    writing to, or one holding match records of an earlier run."""
     from cli.common import fail
 
-    if os.path.lexists(logs) and not logs.is_dir():
-        fail(f"--logs {logs} exists and is not a folder; give an empty or new folder")
+    if not logs:
+        fail("--logs needs a folder name, not an empty text (give . for the current folder)")
+    folder = Path(logs)
+    if os.path.lexists(folder) and not folder.is_dir():
+        fail(f"--logs {folder} exists and is not a folder; give an empty or new folder")
     try:
-        logs.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        fail(f"cannot create {logs}: {exc.strerror or exc}")
-    if next(logs.glob("match-*.json"), None) is not None:
+        fail(f"cannot create {folder}: {exc.strerror or exc}")
+    try:
+        claim = LogsClaim(folder)
+    except FileExistsError:
         fail(
-            f"--logs {logs} already holds match records (match-*.json); give an empty or new folder"
+            f"--logs {folder} is in use by another run ({RUN_MARKER} in it; remove that file "
+            "if no run writes there); give another folder"
         )
-    _probe(logs, logs)
+    except OSError as exc:
+        fail(f"cannot write {folder}: {exc.strerror or exc}")
+    if next(folder.glob("match-*.json"), None) is not None:
+        claim.release()
+        fail(
+            f"--logs {folder} already holds match records (match-*.json); "
+            "give an empty or new folder"
+        )
+    return claim
 
 
 def check_writable(path: Path, force: bool) -> None:
@@ -183,14 +245,15 @@ def _probe(folder: Path, named: Path) -> None:
 
 
 class Played(NamedTuple):
-    """How a run went: whether Ctrl-C stopped it, why it broke off (or None), its time,
-    and the matches asked for. (A named tuple: ``cardkit list`` imports this module, and
-    must not pay for attrs.)"""
+    """How a run went: whether Ctrl-C (or SIGTERM: ``terminated``) stopped it, why it
+    broke off (or None), its time, and the matches asked for. (A named tuple: ``cardkit
+    list`` imports this module, and must not pay for attrs.)"""
 
     interrupted: bool
     broken: str | None
     seconds: float
     requested: int
+    terminated: bool = False
 
     def rate(self, played: int) -> float:
         """Matches per second."""
@@ -213,19 +276,22 @@ def play(
     settled: Callable[[], bool] | None = None,
     failures: Path | None = None,
 ) -> Played:
-    """Play the run into ``tally`` (see :func:`run_matches`), timed; ``failures`` (a folder
-    made for this run's failed matches) is removed afterwards if no match failed."""
+    """Play the run into ``tally`` (see :func:`run_matches`), timed; ``failures`` (the
+    folder for this run's failed matches, made with the first one's record) is removed
+    afterwards if it is empty."""
     import contextlib
+    import signal
     import time
 
     started = time.perf_counter()
     try:
-        interrupted, broken = run_matches(plan, tally, matches, workers, backend, address, settled)
+        stopped_by, broken = run_matches(plan, tally, matches, workers, backend, address, settled)
     finally:
         if failures is not None:
             with contextlib.suppress(OSError):
-                failures.rmdir()  # only if empty: no match failed
-    return Played(interrupted, broken, time.perf_counter() - started, matches)
+                failures.rmdir()  # only if empty
+    seconds = time.perf_counter() - started
+    return Played(stopped_by != 0, broken, seconds, matches, stopped_by == signal.SIGTERM)
 
 
 def run_matches(
@@ -236,20 +302,23 @@ def run_matches(
     backend: str = "local",
     address: str | None = None,
     settled: Callable[[], bool] | None = None,
-) -> tuple[bool, str | None]:
+) -> tuple[int, str | None]:
     """Play the matches, with a progress bar on a terminal (on every backend).
 
     ``settled`` (asked after each match) ends the run early when it says so.
 
-    Returns whether Ctrl-C stopped the run, and the line saying why the run
-    broke off (a match record that cannot be written: a full disk; a backend
-    that cannot start), or None.
+    Returns the signal that stopped the run (SIGINT for Ctrl-C, SIGTERM; 0:
+    none), and the line saying why the run broke off (a match record that
+    cannot be written: a full disk; a backend that cannot start), or None.
 
     Output that is not a terminal (a file, a pipe) gets no progress bar, only results,
     and, every :data:`PROGRESS_LINE_EVERY` seconds of a long run, a line on standard
-    error saying how far it is (:func:`progress_line`). The first Ctrl-C ends the run
-    between whole matches, so the tally counts every finished match once; a second one
-    interrupts at once.
+    error saying how far it is (:func:`progress_line`). The first Ctrl-C (or SIGTERM)
+    starts no new match and lets the matches under way finish (``wind_down``, see
+    :func:`cardkit.arena.reports`), so the tally counts every finished match once, and
+    every record written belongs to a counted match; a second one interrupts at once.
+    A match record that had to go to another name (its own was made during the run)
+    is said in one line.
     """
     import signal
     import time
@@ -264,15 +333,20 @@ def run_matches(
     err = console(stderr=True)
     shown = 0
     progress = progress_bar() if out.is_terminal else None
-    asked: list[bool] = []
+    asked: list[int] = []  # the signal that asked the run to end
 
-    def on_interrupt(signum: int, frame: object) -> None:
-        asked.append(True)
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+    def at_once(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
 
-    previous = signal.signal(signal.SIGINT, on_interrupt)
+    def on_signal(signum: int, frame: object) -> None:
+        asked.append(signum)
+        signal.signal(signal.SIGINT, at_once)
+        signal.signal(signal.SIGTERM, at_once)
+
+    previous = signal.signal(signal.SIGINT, on_signal)
+    previous_term = signal.signal(signal.SIGTERM, on_signal)
     reports = stream(
-        plan, matches, workers, backend=backend, address=address, stop=lambda: bool(asked)
+        plan, matches, workers, backend=backend, address=address, wind_down=lambda: bool(asked)
     )
     try:
         if progress is not None:
@@ -291,6 +365,16 @@ def run_matches(
                     out.print(f"[red]{escape(report.failure)}[/red]{escape(saved)}", soft_wrap=True)
                 elif shown == MAX_SHOWN_FAILURES + 1:
                     out.print("[red]more failures: not shown one by one[/red]")
+            if report.saved is not None:
+                meant = plan.record_path(report.index, report.failure is not None)
+                if meant is not None and Path(report.saved) != meant:
+                    out.print(
+                        f"{meant} was made during the run, and is kept; the record of match "
+                        f"{report.index} is {report.saved}",
+                        soft_wrap=True,
+                        markup=False,
+                        style="yellow",
+                    )
             if progress is not None:
                 now = time.perf_counter()
                 if now - last >= 0.25 or tally.played == matches:
@@ -304,16 +388,17 @@ def run_matches(
                 err.print(line, soft_wrap=True, markup=False, highlight=False)
             if settled is not None and settled():
                 break
-    except KeyboardInterrupt:  # the second Ctrl-C
-        return True, None
+    except KeyboardInterrupt:  # the second Ctrl-C (or SIGTERM)
+        return (asked[0] if asked else signal.SIGINT), None
     except (ArenaError, BackendError) as exc:
-        return bool(asked), str(exc)
+        return (asked[0] if asked else 0), str(exc)
     finally:
         reports.close()  # the workers end here, however the run ended
         signal.signal(signal.SIGINT, previous)
+        signal.signal(signal.SIGTERM, previous_term)
         if progress is not None:
             progress.stop()
-    return bool(asked), None
+    return (asked[0] if asked else 0), None
 
 
 PROGRESS_LINE_EVERY = 60.0
@@ -392,27 +477,45 @@ def results(plan: Plan, tally: Tally, played: Played, backend: str, workers: int
     }
 
 
-def write_results(json_file: Path | None, data: dict[str, Any]) -> str | None:
+def write_results(
+    json_file: Path | None, data: dict[str, Any], force: bool
+) -> tuple[Path | None, str | None]:
     """Write ``data`` to ``json_file`` (if given) before the tables, so the results are kept
-    even if the output is cut off; the line saying why it could not be written, or None."""
+    even if the output is cut off. Without ``force`` nothing is ever replaced: if the name
+    was taken during the run (by another run, or the user), the results go to the first
+    free ``STEM-2.SUFFIX``, ``STEM-3.SUFFIX``... beside it, said in one line. Returns the
+    file written (or None) and the line saying why it could not be written (or None)."""
     if json_file is None:
-        return None
+        return None, None
+    from cardkit.arena import write_new
     from cardkit.record import write_json
+    from cli.common import console
 
     try:
-        write_json(json_file, data)
+        if force:
+            write_json(json_file, data)
+            return json_file, None
+        written = write_new(json_file, data)
     except OSError as exc:
-        return f"cannot write {json_file}: {exc.strerror or exc}"
-    return None
+        return None, f"cannot write {json_file}: {exc.strerror or exc}"
+    if written != json_file:
+        console().print(
+            f"{json_file} was made during the run, and is kept; results written to {written}",
+            soft_wrap=True,
+            markup=False,
+            style="yellow",
+        )
+    return written, None
 
 
 def say_interrupted(tally: Tally, played: Played) -> None:
-    """The line before the tables of a run that Ctrl-C stopped."""
+    """The line before the tables of a run that Ctrl-C (or SIGTERM) stopped."""
     from cli.common import console
 
     if played.interrupted:
         of = counted(played.requested, "match", "matches")
-        console().print(f"[yellow]interrupted: {tally.played} of {of} finished[/yellow]")
+        how = "terminated" if played.terminated else "interrupted"
+        console().print(f"[yellow]{how}: {tally.played} of {of} finished[/yellow]")
 
 
 def finish(
@@ -421,12 +524,13 @@ def finish(
     workers: int,
     backend: str,
     failures: Path,
-    json_file: Path | None,
+    written: Path | None,
     unwritten: str | None,
     notes: Sequence[str] = (),
 ) -> None:
-    """After the tables: what was not counted, the rate, then the exit: 1 for a run that
-    broke off, 2 for a results file that could not be written, 130 after Ctrl-C."""
+    """After the tables: what was not counted (naming the failures folder only if it holds
+    records), the rate, then the exit: 1 for a run that broke off, 2 for a results file
+    that could not be written, 130 after Ctrl-C, 143 after SIGTERM."""
     from cli.common import console, fail
 
     out = console()
@@ -434,7 +538,9 @@ def finish(
     if tally.unfinished:
         left_out.append(f"{tally.unfinished} unfinished (stopped by a limit)")
     if tally.failed:
-        left_out.append(f"{tally.failed} failed (records in {failures})")
+        kept = failures.is_dir() and next(failures.glob("match-*.json"), None) is not None
+        where_kept = f"records in {failures}" if kept else "no records kept"
+        left_out.append(f"{tally.failed} failed ({where_kept})")
     left_out.extend(notes)
     if left_out:
         out.print("Not counted above: " + "; ".join(left_out), soft_wrap=True, markup=False)
@@ -447,10 +553,10 @@ def finish(
         fail(played.broken, code=1)
     if unwritten is not None:
         fail(unwritten)
-    if json_file is not None:
-        out.print(f"Results written to {json_file}", soft_wrap=True, markup=False)
+    if written is not None:
+        out.print(f"Results written to {written}", soft_wrap=True, markup=False)
     if played.interrupted:
-        raise typer.Exit(130)
+        raise typer.Exit(143 if played.terminated else 130)
 
 
 def counted(number: int | str, one: str, many: str) -> str:

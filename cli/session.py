@@ -23,7 +23,9 @@ import contextlib
 import errno
 import fcntl
 import os
-from collections.abc import Sequence
+import signal
+import threading
+from collections.abc import Iterator, Sequence
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
@@ -35,15 +37,17 @@ from rich.text import Text
 
 from cardkit.actions import Action, Draw, Play
 from cardkit.bots import BaseBot, BotSpec, bot_seed
+from cardkit.cards import cards_within
 from cardkit.errors import CardkitError
 from cardkit.events import Event, HandScored
+from cardkit.files import create_new, open_existing
 from cardkit.game import Game, State, View
 from cardkit.record import Record, replay
 from cardkit.registry import bots_for, make_bot
-from cardkit.runner import BotFailure, Stuck, drive
+from cardkit.runner import BotFailure, GameFault, Stuck, drive
 from cardkit.seats import CHANCE
 from cardkit.table import TableLayout, table_for
-from cli.common import cardkit_home, console, fail
+from cli.common import cardkit_home, console, fail, safe_text
 from cli.prompt import WATCH_KEYS, Pace, prompt
 from cli.render import Renderer, step_line
 from cli.table import Screen
@@ -66,6 +70,7 @@ WATCH_DELAY = 1.5
 KEEP_EVENTS = 12  # event lines kept for the screen (a tall terminal shows more)
 RECAP = 8  # event lines shown after --resume
 SUMMARY_PAUSE = 5.0  # the hand's summary stays this many delays
+SAVE_MODE = 0o644  # a new save's mode (before the umask); a save written again keeps its own
 
 
 def default_save_path(game: Game, seed: int) -> Path:
@@ -94,7 +99,7 @@ def create_save(path: Path, make_folders: bool = False) -> None:
             raise NotADirectoryError(
                 errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(path.parent)
             ) from None
-    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+    os.close(create_new(path, SAVE_MODE))
 
 
 def create_unique_save(path: Path) -> Path:
@@ -131,22 +136,54 @@ class SaveInUse(Exception):
 class SaveLock:
     """An exclusive lock on one save file, held while a session plays it.
 
-    The lock is ``flock`` on ``.<name>.lock`` beside the save (the save itself is
-    replaced at every step, so it cannot carry the lock). The kernel releases it
-    when the process ends in any way, ``kill -9`` included; a lock file left by such
-    an end is simply locked again. :meth:`release` removes the lock file.
+    The lock is ``flock`` on ``.<name>.lock`` beside the save's resolved file (the
+    save itself is replaced at every step, so it cannot carry the lock): a save
+    reached through a symbolic link and through its real path has one lock. The
+    lock file is never followed as a link nor written if it has other names (a
+    hard link): either is refused with ``OSError``. The kernel releases the lock
+    when the process ends in any way, ``kill -9`` included; a lock file left by
+    such an end is simply locked again. :meth:`release` removes the lock file.
     """
 
     def __init__(self, save: Path) -> None:
         self.save = save
-        self.path = save.with_name(f".{save.name}.lock")
+        resolved = Path(os.path.realpath(save))
+        self.path = resolved.with_name(f".{resolved.name}.lock")
         self._fd: int | None = None
+
+    def _open(self) -> int:
+        """The lock file, created or opened without following a link at it."""
+        while True:
+            try:
+                return create_new(self.path, SAVE_MODE)
+            except FileExistsError:
+                pass
+            try:
+                fd = open_existing(self.path)
+            except FileNotFoundError:  # removed by its holder just now: create it
+                continue
+            except OSError as exc:
+                if exc.errno != errno.ELOOP:
+                    raise
+                raise OSError(
+                    errno.ELOOP,
+                    f"its lock file {self.path} is a symbolic link; cardkit never writes "
+                    "through one: remove the link",
+                ) from None
+            if os.fstat(fd).st_nlink != 1:
+                os.close(fd)
+                raise OSError(
+                    errno.EMLINK,
+                    f"its lock file {self.path} has other names (a hard link); "
+                    "cardkit never writes to it: remove it",
+                )
+            return fd
 
     def acquire(self) -> None:
         """Take the lock; ``SaveInUse`` if another process holds it, ``OSError`` if the
-        lock file cannot be made."""
+        lock file cannot be made or is a link."""
         while True:
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+            fd = self._open()
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
@@ -158,7 +195,7 @@ class SaveLock:
                 raise
             # a holder that let go just now removed the file first: lock the one on disk
             try:
-                current = os.path.samestat(os.fstat(fd), os.stat(self.path))
+                current = os.path.samestat(os.fstat(fd), os.lstat(self.path))
             except FileNotFoundError:
                 current = False
             if current:
@@ -226,6 +263,45 @@ def make_bots(game: Game, seed: int, specs: list[BotSpec | None]) -> dict[int, B
         for seat, spec in enumerate(specs)
         if spec is not None
     }
+
+
+class Ended(BaseException):
+    """A signal to end (``SIGTERM``, ``SIGHUP``) arrived: play ends as on Ctrl-C, saved.
+
+    A ``BaseException``, as ``KeyboardInterrupt`` is, so that no bot's containment
+    takes it for the bot's own failure. ``code`` is the exit code, 128 + the signal.
+    """
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.name = signal.Signals(signum).name
+        self.code = 128 + signum
+
+
+ENDING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
+
+
+@contextlib.contextmanager
+def ending_on_signals() -> Iterator[None]:
+    """While inside, ``SIGTERM`` and ``SIGHUP`` raise :class:`Ended` (once: later ones are
+    ignored while the match is saved); the previous handlers come back on leaving. A
+    signal ignored when play started (``nohup``) stays ignored. Off the main thread
+    (where handlers cannot be set) nothing changes."""
+    watched = [s for s in ENDING_SIGNALS if signal.getsignal(s) != signal.SIG_IGN]
+    if threading.current_thread() is not threading.main_thread():
+        watched = []
+
+    def on_signal(signum: int, frame: object) -> None:
+        for ending in watched:
+            signal.signal(ending, signal.SIG_IGN)
+        raise Ended(signum)
+
+    previous = {signum: signal.signal(signum, on_signal) for signum in watched}
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
 
 
 class _Leave(Exception):
@@ -297,6 +373,7 @@ class PlaySession:
         self.kept_meta = {k: v for k, v in kept.meta.items() if k != META_KEY} if kept else {}
         self.extra = dict(kept.extra) if kept else {}
         self.saved: int | None = None  # the steps the file holds, once this session saved
+        self.reveal: Reveal | None = None  # the last step that showed the person a hidden card
 
     # -- saving and resuming ---------------------------------------------------------
 
@@ -330,7 +407,7 @@ class PlaySession:
         game.check_players(record.players)  # a bad count is named as such, before the seats
         settings = record.meta.get(META_KEY)
         human, specs, watch = _read_settings(settings, record.players)
-        state, bots, lines = rebuild(record, game, specs, human)
+        state, bots, lines, reveal = rebuild(record, game, specs, human)
         takebacks = settings.get("takebacks") if isinstance(settings, dict) else None
         session = cls(
             game,
@@ -345,29 +422,39 @@ class PlaySession:
             takebacks=takebacks if isinstance(takebacks, list) else None,
         )
         session.saved = len(record.actions)
+        session.reveal = reveal
         session.recent = lines[-KEEP_EVENTS:]
         session.recap = bool(lines)
         return session
 
-    def take_back(self) -> bool:
+    def take_back(self) -> str | None:
         """Go back to the person's previous decision (the state before their last
         action), bots and their generators included; the save says a take-back
-        happened. False if the person has not acted yet."""
+        happened. Else (nothing changed) why not: the person has not acted yet, or
+        their last decision came before a step that showed them a hidden card (a
+        take-back never shows a hidden card twice: chance would deal it again)."""
         history = self.state.history
         mine = [i for i, (seat, _) in enumerate(history) if seat == self.human]
         if not mine:
-            return False
+            return "nothing to take back: you have not moved yet in this match"
         keep = mine[-1]
+        if self.reveal is not None and keep <= self.reveal.step:
+            return (
+                f"undo: not past {self.reveal.what}; a take-back never shows you "
+                "a hidden card twice"
+            )
         record = attrs.evolve(Record.of(self.state, self.meta()), extra=self.extra)
         undone = [[seat, text] for seat, text in record.actions[keep:]]
         self.takebacks.append({"step": keep, "undone": undone})
         record = attrs.evolve(record, actions=record.actions[:keep])
-        self.state, self.bots, lines = rebuild(record, self.game, self.specs, self.human)
+        self.state, self.bots, lines, self.reveal = rebuild(
+            record, self.game, self.specs, self.human
+        )
         self.recap = False
         steps = f"{len(undone)} step" + ("" if len(undone) == 1 else "s")
         self.recent = [*lines[-KEEP_EVENTS + 1 :], f"you took back your move ({steps} undone)"]
         self.save()
-        return True
+        return None
 
     # -- the loop ------------------------------------------------------------------
 
@@ -402,12 +489,20 @@ class PlaySession:
             return 0
         except Stuck:
             return self.stuck(self.state.to_act())
+        except GameFault as exc:  # the game failed on an action it listed: the plugin's bug
+            self.out.print(f"[bold red]{escape(str(exc))}[/bold red]", soft_wrap=True)
+            where = f"The record up to the step before is saved in {self.path}"
+            self.out.print(where, soft_wrap=True, markup=False)
+            return 1
         except EOFError:
             self.leave("input closed; saved")
             return 0
         except KeyboardInterrupt:
             self.leave("interrupted; saved")
             return 130
+        except Ended as exc:
+            self.leave(f"ended by {exc.name}; saved")
+            return exc.code
         if outcome.failure is not None:
             self.out.print(f"[bold red]{escape(self.failure_line(outcome.failure))}[/bold red]")
             self.save()
@@ -431,6 +526,9 @@ class PlaySession:
         the table after each bot's move, with a pause (and the hand's summary when a
         hand is scored); through a pipe the event lines."""
         self.save()
+        found = revealed(len(state.history) - 1, seat, action, events, self.human)
+        if found is not None:
+            self.reveal = found
         line = step_line(self.game, seat, action, events, self.human)
         self.recent = [*self.recent[-(KEEP_EVENTS - 1) :], line]
         self.recap = False
@@ -496,11 +594,12 @@ class PlaySession:
                     self.show(legal)
                 continue
             if word in UNDO_WORDS:
-                if self.take_back():
+                refused = self.take_back()
+                if refused is None:
                     if not self.out.is_terminal:  # a terminal shows it on the next screen
                         self.say(legal, self.recent[-1], style="bold")
                     return _UNDO
-                self.say(legal, "nothing to take back: you have not moved yet in this match")
+                self.say(legal, refused)
                 continue
             if word in HINT_WORDS:
                 self.say(legal, self.hint(legal), style="bold")
@@ -560,17 +659,17 @@ class PlaySession:
         view = self.state.view(self.human)
         layout = table_for(self.game, view, self.state.players)
         terminal = self.out.is_terminal
-        title = f"{self.game.name}: your move"
+        title = f"{safe_text(self.game.name)}: your move"
         footer: list[Text] = []
         if self.watch:
-            title = f"{self.game.name}: watching"
+            title = f"{safe_text(self.game.name)}: watching"
             footer.append(Text(f"seat {self.human}'s view · {WATCH_KEYS}", style="dim"))
         elif not legal:
-            title = f"{self.game.name}: bots' moves"
+            title = f"{safe_text(self.game.name)}: bots' moves"
             footer.append(Text("any key goes on at once", style="dim"))
         if scored is not None:
             layout = self.with_scores(layout, scored)
-            title = f"{self.game.name}: hand {scored.hand} is over"
+            title = f"{safe_text(self.game.name)}: hand {scored.hand} is over"
         # appended output shows every event already, but for a recap
         recent = self.recent if terminal or self.recap else ()
         heading = "before you left" if self.recap else "recent"
@@ -605,7 +704,7 @@ class PlaySession:
         alone for the play of that card (``V:2``; ``B10 R`` or ``B10 as R`` for a
         card that takes a declared suit).
         """
-        if text.isdecimal():  # not isdigit: "²" is a digit that int() refuses
+        if text.isascii() and text.isdecimal():  # ASCII digits only, no other script's
             n = int(text)
             if 1 <= n <= len(legal):
                 return legal[n - 1]
@@ -729,7 +828,7 @@ class PlaySession:
         names = ["you" if seat == you else str(spec) for seat, spec in enumerate(self.specs)]
         layout = table_for(self.game, self.state.view(self.human), self.state.players)
         layout = attrs.evolve(layout, status="final table")
-        title = f"{self.game.name}: the match is over"
+        title = f"{safe_text(self.game.name)}: the match is over"
         show_screen(self.out, self.screen.head(self.out, title, layout))
         self.out.print(self.render.result(result, you, names))
         if you in result.winners:
@@ -791,14 +890,56 @@ def _read_settings(settings: Any, players: int) -> tuple[int, list[BotSpec | Non
     return human, specs, watch
 
 
+@attrs.frozen
+class Reveal:
+    """A step that showed the person a hidden card: ``step`` indexes the state's
+    history; ``what`` names it for a refused take-back (``your draw (...)``)."""
+
+    step: int
+    what: str
+
+
+REVEAL_SHOWN = 60  # characters of the revealing event's text a refusal shows
+
+
+def revealed(
+    step: int, seat: int, action: Any, events: Sequence[Event], viewer: int
+) -> Reveal | None:
+    """The step ``step`` (``seat`` did ``action``) if one of its ``events`` is private,
+    seen by ``viewer`` and names a card (a draw, a deal, a look at another's card);
+    else None. Public events and covers show nothing hidden to ``viewer`` alone."""
+    private = next(
+        (
+            e
+            for e in events
+            if e.to is not None and not e.cover and viewer in e.to and cards_within(e)
+        ),
+        None,
+    )
+    if private is None:
+        return None
+    text = str(private)
+    if len(text) > REVEAL_SHOWN:
+        text = text[: REVEAL_SHOWN - 3] + "..."
+    if seat == viewer:
+        who = f"your {action}"
+    elif seat == CHANCE:
+        who = "the chance step"
+    else:
+        who = f"seat {seat}'s {action}"
+    return Reveal(step, f"{who} ({text})")
+
+
 def rebuild(
     record: Record, game: Game, specs: list[BotSpec | None], viewer: int
-) -> tuple[State, dict[int, BaseBot], list[str]]:
+) -> tuple[State, dict[int, BaseBot], list[str], Reveal | None]:
     """The match of ``record`` rebuilt with fresh bots that are asked again for each of
     their recorded decisions (the answers are dropped), so each bot's generator and
-    memory are where they were; with the event lines ``viewer`` saw, in order."""
+    memory are where they were; with the event lines ``viewer`` saw, in order, and the
+    last step that showed ``viewer`` a hidden card (:func:`revealed`)."""
     bots = make_bots(game, record.seed, specs)
     lines: list[str] = []
+    last: list[Reveal] = []
 
     def catch_up(before: State, step: int, seat: int, action: Any) -> None:
         bot = bots.get(seat)
@@ -809,6 +950,18 @@ def rebuild(
 
     def seen(state: State, step: int, seat: int, action: Any, events: tuple[Event, ...]) -> None:
         lines.append(step_line(game, seat, action, events, viewer))
+        found = revealed(step - 1, seat, action, events, viewer)  # replay counts from 1
+        if found is not None:
+            last[:] = [found]
 
     state = replay(record, game, catch_up, auto_chance_after=False, after_step=seen)
-    return state, bots, lines
+    return state, bots, lines, (last[0] if last else None)
+
+
+def saved_bots(record: Record, game: Game) -> list[BotSpec | None]:
+    """The bot spec of each seat that the play save ``record`` names (None: the
+    person's seat), read without making any bot; ``CardkitError`` for a player count
+    ``game`` does not allow, one line and exit 2 for damaged settings."""
+    game.check_players(record.players)
+    _, specs, _ = _read_settings(record.meta.get(META_KEY), record.players)
+    return specs

@@ -5,10 +5,10 @@ Every check here turns a user's mistake into one line and exit code 2.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cardkit import seeds
 from cardkit.bots import BotSpec
 from cardkit.errors import CardkitError
 from cardkit.game import Game, State
@@ -18,8 +18,9 @@ from cli.common import fail
 
 
 def new_seed() -> int:
-    """A fresh seed for a run the user gave none (it is printed and recorded)."""
-    return secrets.randbelow(2**31)
+    """A fresh seed for a run the user gave none (it is printed and recorded): 128 random
+    bits, so that no bot can find it by trying seeds (:func:`cardkit.seeds.fresh`)."""
+    return seeds.fresh()
 
 
 def parse_specs(game: Game, specs: Sequence[str]) -> list[BotSpec]:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from cli.common import ascii_float, ascii_int, safe_markup
 from cli.runs import (
     DEFAULT_MOVE_TIME,
     Address,
@@ -49,9 +50,14 @@ def tournament(
         list[str] | None,
         typer.Option("--bot", help="Bot spec NAME or NAME:KEY=VALUE,...; two or more."),
     ] = None,
-    players: Annotated[int | None, typer.Option("--players", "-p", help="Seats per table.")] = None,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", parser=ascii_int, help="Seats per table.")
+    ] = None,
     matches: Annotated[
-        int, typer.Option("--matches", "-n", help="Matches to play (rounded up to whole deals).")
+        int,
+        typer.Option(
+            "--matches", "-n", parser=ascii_int, help="Matches to play (rounded up to whole deals)."
+        ),
     ] = DEFAULT_MATCHES,
     seed: Seed = None,
     workers: Workers = 1,
@@ -67,10 +73,16 @@ def tournament(
         ),
     ] = False,
     max_matches: Annotated[
-        int, typer.Option("--max-matches", help="With --until-separated: the most matches.")
+        int,
+        typer.Option(
+            "--max-matches", parser=ascii_int, help="With --until-separated: the most matches."
+        ),
     ] = DEFAULT_MAX_MATCHES,
     confidence: Annotated[
-        float, typer.Option("--confidence", help="With --until-separated: 0.5 to 0.9999.")
+        float,
+        typer.Option(
+            "--confidence", parser=ascii_float, help="With --until-separated: 0.5 to 0.9999."
+        ),
     ] = 0.95,
     backend: Backend = "local",
     address: Address = None,
@@ -99,7 +111,7 @@ def tournament(
     if not 0.5 <= confidence <= 0.9999:
         fail(f"--confidence must be from 0.5 to 0.9999, not {confidence}")
     values, run_seed = runs.settle(g, n, option, seed, json_file, force)
-    failures = runs.failures_folder("tournament", g, run_seed)  # removed if none fails
+    failures = runs.failures_folder("tournament", g, run_seed)  # made with the first failure
     plan = Plan(
         game=g,
         players=n,
@@ -126,8 +138,9 @@ def tournament(
 
     out = console()
     out.print(
-        f"[bold]{g.name}[/bold] ({g.id}): {counted(len(specs), 'bot', 'bots')} at tables of "
-        f"{n}, {counted(len(plan.tables), 'table', 'tables')} a pass, {per_deal} seat "
+        f"[bold]{safe_markup(g.name)}[/bold] ({g.id}): "
+        f"{counted(len(specs), 'bot', 'bots')} at tables of {n}, "
+        f"{counted(len(plan.tables), 'table', 'tables')} a pass, {per_deal} seat "
         f"rotations a deal; {'up to ' if until_separated else ''}"
         f"{counted(planned, 'match', 'matches')}, seed {run_seed}, "
         f"{runs.where(workers, backend)}",
@@ -160,7 +173,7 @@ def tournament(
         "confidence": confidence,
         "stopped": stopped,
     }
-    unwritten = runs.write_results(json_file, data)
+    written, unwritten = runs.write_results(json_file, data, force)
     runs.say_interrupted(tally, played)
     out.print(ranking_table(tally, fit))
     out.print(f"Model: {MODEL}.", soft_wrap=True, markup=False)
@@ -174,7 +187,7 @@ def tournament(
         markup=False,
     )
     notes = [f"{tally.deals_dropped} deals left out of the ratings"] if tally.deals_dropped else []
-    runs.finish(tally, played, workers, backend, failures, json_file, unwritten, notes)
+    runs.finish(tally, played, workers, backend, failures, written, unwritten, notes)
 
 
 def separated(tally: Tally, confidence: float) -> bool:

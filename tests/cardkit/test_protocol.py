@@ -149,10 +149,11 @@ def test_a_protocol_bot_is_never_sent_a_seed_that_gives_the_match_seed_back() ->
 
     match_seed = 116_135_086_977_790
     seed = bot_seed(match_seed, 0)
-    # bot_seed is invertible (7919 is odd, so it has an inverse modulo 2**48) ...
+    # bot_seed is a keyed hash: the inverse of its old affine form (7919 * seed + ...
+    # modulo 2**48) no longer gives the match seed back ...
     inverse = pow(7919, -1, 1 << 48)
-    assert ((seed - 12_345) * inverse) & ((1 << 48) - 1) == match_seed
-    # ... so a bot is sent a digest of it instead: the same for the same seed, else apart
+    assert ((seed - 12_345) * inverse) & ((1 << 48) - 1) != match_seed
+    # ... and a bot is sent a digest of it besides: the same for the same seed, else apart
     assert sent_seed(seed) == sent_seed(seed) != seed
     assert ((sent_seed(seed) - 12_345) * inverse) & ((1 << 48) - 1) != match_seed
     assert len({sent_seed(bot_seed(match_seed, s)) for s in range(10)}) == 10

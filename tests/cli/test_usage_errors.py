@@ -23,8 +23,13 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
     [
         (
             ("arena", "universal-bid", "--seed", "abc"),
-            ["'--seed'", "integer", "arena --help"],
+            ["'--seed'", "whole number", "arena --help"],
         ),
+        # ASCII digits only: int() would read these other scripts' digits as 3 and 12
+        (("play", "universal-bid", "--seat", "\uff13"), ["'--seat'", "whole number"]),
+        (("arena", "universal-bid", "-n", "\u0661\u0662"), ["'--matches'", "whole number"]),
+        (("tournament", "universal-bid", "--confidence", "0.\uff19"), ["'--confidence'", "number"]),
+        (("replay", "x.json", "--delay", "\uff11"), ["'--delay'", "number"]),
         (("nosuch",), ["No such command 'nosuch'"]),
         (("list", "--bogus"), ["No such option: --bogus"]),
     ],

@@ -101,7 +101,7 @@ def test_a_hung_bot_is_killed_when_the_bot_is_closed(tmp_path: Path) -> None:
     ("spec", "words"),
     [
         ("exec:", "exec:COMMAND"),
-        ("exec[move=0]:python3 x.py", "move=0 must be a positive number"),
+        ("exec[move=-1]:python3 x.py", "move=-1 must be 0 (no limit) or from 0.001 to 86400"),
         ("exec[speed=1]:python3 x.py", "the limits are move and match"),
         ("exec[move=1:python3 x.py", "exec[move=SECONDS"),
         ("exec:no-such-program-here x", "program 'no-such-program-here' not found"),

@@ -174,10 +174,12 @@ def test_positions_mid_match_rebuild_the_state_and_play_on_alike(players: int) -
     state = GAME.create(players, seed, {"respy": players % 2 == 1})
     bots = [RandomBot(GAME, s, bot_seed(seed, s)) for s in range(players)]
     marks: list[UfosState] = []
+    phase = ""
     while not state.is_over():
         fresh = state.phase == "choose" and state.choice is not None and not state.choice.picks
-        if len(state.history) % 37 == 0 or fresh:
+        if len(state.history) % 37 == 0 or fresh or state.phase != phase:  # each phase's start
             marks.append(state.clone())
+        phase = state.phase
         seat = state.to_act()[0]
         state.apply(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
     marks.append(state.clone())
