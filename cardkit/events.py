@@ -149,6 +149,12 @@ class HandScored(Event):
     points: tuple[int, ...]
     totals: tuple[int, ...]
 
+    def columns(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """What else the hand's table shows per seat, as ``(heading, one text per seat)``
+        columns before the points (``("bid", ("2", "0", "1"))``); a game's subclass gives
+        its own (bids, tricks), the base none."""
+        return ()
+
     def __str__(self) -> str:
         parts = ", ".join(f"seat {s} {p:+d}" for s, p in enumerate(self.points))
         totals = " ".join(str(t) for t in self.totals)
