@@ -308,7 +308,7 @@ def variance(matches: int, workers: int) -> list[str]:
             dup = _sd(runs[True], key)
             if fresh is None or dup is None:
                 continue
-            ratio = "-" if dup == 0 else f"{fresh**2 / (n * dup**2):.2f}x"
+            ratio = "-" if dup == 0 or fresh == 0 else f"{fresh**2 / (n * dup**2):.2f}x"
             lines.append(f"| {game} | {n} | {figure} | {fresh:.3f} | {dup:.3f} | {n} | {ratio} |")
     return lines
 
