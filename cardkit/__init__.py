@@ -24,7 +24,7 @@ from cardkit.record import Record, replay
 from cardkit.seats import CHANCE, ResponseWindow, SealedChoice, TurnOrder
 from cardkit.tricks import Trick, TrickOrder
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "CHANCE",
