@@ -8,15 +8,67 @@ with code 2; nothing below this package prints.
 from __future__ import annotations
 
 import sys
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
+from typer.core import TyperArgument, TyperGroup, TyperOption
 
 from cli import commands, position_cmd, tournament_cmd
 from cli.common import console, load_game, safe_markup, safe_text
 
+if TYPE_CHECKING:
+    from typer import _click as click  # typer's own click, which its classes take
+
+_LABELS = {"int": "N", "float": "NUMBER", "str": "TEXT", "path": "FILE"}
+"""The value label of an option that names none, by its type."""
+
+
+class _Argument(TyperArgument):
+    """An argument shown by its name alone (``GAME``, ``[GAME]``), with no ``<type>``."""
+
+    def display_type_rich(self, ctx: click.Context) -> str | None:
+        return None
+
+    def _usage_display_name(self) -> str:
+        name = self.display_name_raw
+        return name if self.required else f"[{name}]"
+
+
+def _label(param: click.Parameter, ctx: click.Context) -> None:
+    """Give ``param`` a proper value label for --help: an argument its name in capitals, a
+    flag none, another option its own metavar or one by its type (N, NUMBER, TEXT, FILE)."""
+    if isinstance(param, TyperArgument):
+        if param.metavar is None:
+            param.metavar = (param.name or "value").upper()
+        param.__class__ = _Argument  # the same argument, shown by name only
+    elif isinstance(param, TyperOption) and param.metavar is None:
+        if param.is_flag:
+            param.metavar = ""
+        else:
+            kind = param.display_type(ctx).strip("<>").removeprefix("list[").removesuffix("]")
+            param.metavar = _LABELS.get(kind, kind.upper())
+
+
+class _Group(TyperGroup):
+    """The ``cardkit`` group: every command's --help shows proper value labels."""
+
+    def get_params(self, ctx: click.Context) -> list[click.Parameter]:
+        params = super().get_params(ctx)
+        for param in params:
+            _label(param, ctx)
+        return params
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        command = super().get_command(ctx, cmd_name)
+        if command is not None:
+            for param in command.get_params(ctx):
+                _label(param, ctx)
+        return command
+
+
 app = typer.Typer(
     name="cardkit",
+    cls=_Group,
     help="Play trick-taking and shedding card games, and pit bots against each other.",
     no_args_is_help=True,
     add_completion=False,
@@ -36,7 +88,9 @@ def _version(value: bool) -> None:
 def root(
     version: Annotated[
         bool,
-        typer.Option("--version", callback=_version, is_eager=True, help="Show the version."),
+        typer.Option(
+            "--version", callback=_version, is_eager=True, metavar="", help="Show the version."
+        ),
     ] = False,
 ) -> None:
     """cardkit: trick-taking and shedding card games, plugins and bots."""

@@ -78,8 +78,6 @@ def installed_games() -> list[GameRow]:
 def format_rows(rows: list[GameRow], width: int) -> list[tuple[str, bool]]:
     """The lines of ``cardkit list`` (a header, then one game per line, its summary wrapped
     to ``width``), each with whether it is the header."""
-    import textwrap
-
     header = GameRow("id", "name", "players", "summary")
     shown = [header] + [
         GameRow(*(safe_text(cell) for cell in row[:4]))
@@ -87,15 +85,39 @@ def format_rows(rows: list[GameRow], width: int) -> list[tuple[str, bool]]:
         else GameRow(safe_text(row.id), row.name or "(failed to load)", "-", safe_text(row.error))
         for row in rows
     ]
-    widths = [max(len(row[i]) for row in shown) for i in range(3)]
-    indent = sum(widths) + 2 * len(widths)
     lines: list[tuple[str, bool]] = []
-    for row in shown:
-        left = "".join(cell.ljust(w + 2) for cell, w in zip(row[:3], widths, strict=True))
-        summary = textwrap.wrap(row.summary, max(20, width - indent - 1)) or [""]
-        lines.append(((left + summary[0]).rstrip(), row is header))
-        lines.extend((" " * indent + more, False) for more in summary[1:])
+    for i, block in enumerate(hanging_rows([list(row[:4]) for row in shown], width)):
+        lines.extend((line, i == 0 and n == 0) for n, line in enumerate(block))
     return lines
+
+
+MIN_LAST_COLUMN = 20
+"""The narrowest the wrapped last column of :func:`hanging_rows` gets."""
+
+
+def hanging_rows(rows: list[list[str]], width: int, gap: int = 2) -> list[list[str]]:
+    """``rows`` of cells as aligned columns, each row's lines: the first columns as wide as
+    their widest cell, the last one wrapped at word boundaries to what is left of
+    ``width`` (at least :data:`MIN_LAST_COLUMN`), its further lines indented under it. A
+    last cell of several lines (``\\n``) starts each on a line of its own, indented alike."""
+    import textwrap
+
+    if not rows:
+        return []
+    count = len(rows[0])
+    widths = [max(len(row[i]) for row in rows) for i in range(count - 1)]
+    indent = sum(widths) + gap * len(widths)
+    room = max(MIN_LAST_COLUMN, width - indent - 1)
+    out: list[list[str]] = []
+    for row in rows:
+        left = "".join(cell.ljust(w + gap) for cell, w in zip(row[:-1], widths, strict=True))
+        text = [
+            piece
+            for paragraph in row[-1].split("\n")
+            for piece in textwrap.wrap(paragraph, room, break_on_hyphens=False) or [""]
+        ] or [""]
+        out.append([(left + text[0]).rstrip()] + [(" " * indent + more) for more in text[1:]])
+    return out
 
 
 def loaded_rows() -> list[GameRow]:

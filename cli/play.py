@@ -459,9 +459,11 @@ def _allow_programs(path: Path, specs: list[BotSpec | None], named: list[str]) -
 
 
 def _choose_game() -> Game:
+    import textwrap
+
     from cardkit.game import Game
     from cardkit.registry import Broken, all_games
-    from cli.common import console, fail
+    from cli.common import console, fail, safe_markup
     from cli.prompt import choose
 
     found = all_games()
@@ -471,9 +473,20 @@ def _choose_game() -> Game:
         if broken:
             fail("no installed game could be loaded: " + "; ".join(b.strip() for b in broken))
         fail("no game is installed (see `cardkit list`)")
-    console().print("[bold]Installed games[/bold]")
+    out = console()
+    out.print("[bold]Installed games[/bold]")
+    # each item wrapped at words, its further lines indented under its text (after "  N) ")
+    indent = len(f"  {len(games)}) ")
     items = [
-        f"{g.name} ({g.id}, {g.min_players}-{g.max_players} players): {g.summary}" for g in games
+        f"\n{' ' * indent}".join(
+            safe_markup(line)
+            for line in textwrap.wrap(
+                f"{g.name} ({g.id}, {g.min_players}-{g.max_players} players): {g.summary}",
+                max(20, out.width - indent),
+                break_on_hyphens=False,
+            )
+        )
+        for g in games
     ]
     notes = ["Not offered, failed to load:", *broken] if broken else []
     try:

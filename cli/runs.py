@@ -26,36 +26,51 @@ DEFAULT_MOVE_TIME = 60.0
 
 # -- the options both commands take (typer reads these aliases in each command) ----------
 
-Seed = Annotated[int | None, typer.Option("--seed", parser=ascii_int, help="Seed of the run.")]
+Seed = Annotated[
+    int | None, typer.Option("--seed", metavar="N", parser=ascii_int, help="Seed of the run.")
+]
 Workers = Annotated[
     int,
     typer.Option(
         "--workers",
         "-w",
+        metavar="N",
         parser=ascii_int,
         help="Workers: processes (at most 4 per CPU, or 8), or Ray tasks.",
     ),
 ]
 GameOptions = Annotated[
-    list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE.")
+    list[str] | None,
+    typer.Option("--option", "-o", metavar="KEY=VALUE", help="Game option KEY=VALUE."),
 ]
 JsonFile = Annotated[
-    Path | None, typer.Option("--json", help="Write the results as JSON to this file.")
+    Path | None,
+    typer.Option("--json", metavar="FILE", help="Write the results as JSON to this file."),
 ]
-Force = Annotated[bool, typer.Option("--force", help="Let --json replace an existing file.")]
+Force = Annotated[
+    bool, typer.Option("--force", metavar="", help="With --json: replace an existing file.")
+]
 MoveTime = Annotated[
     float,
     typer.Option(
         "--move-time",
+        metavar="SECONDS",
         parser=ascii_float,
         help="Seconds a bot may take for one move before its match fails: 0 (no limit) "
         "or 0.001 to 86400.",
     ),
 ]
-Backend = Annotated[str, typer.Option("--backend", help="Where matches are played: local or ray.")]
+Backend = Annotated[
+    str,
+    typer.Option("--backend", metavar="local|ray", help="Where matches are played: local or ray."),
+]
 Address = Annotated[
     str | None,
-    typer.Option("--address", help="With --backend ray: an existing cluster (auto, ray://...)."),
+    typer.Option(
+        "--address",
+        metavar="ADDRESS",
+        help="With --backend ray: an existing cluster (auto, ray://...).",
+    ),
 ]
 
 # -- checks before a run -----------------------------------------------------------------
@@ -379,8 +394,7 @@ def run_matches(
                 now = time.perf_counter()
                 if now - last >= 0.25 or tally.played == matches:
                     last = now
-                    per_s = f"{tally.played / (now - started):,.0f}"
-                    rate = counted(per_s, "match/s", "matches/s")
+                    rate = pace(tally.played, now - started, live=True)
                     progress.update(task, completed=tally.played, rate=rate, description="playing")
             elif (now := time.perf_counter()) >= next_line and tally.played < matches:
                 next_line = now + PROGRESS_LINE_EVERY
@@ -544,10 +558,9 @@ def finish(
     left_out.extend(notes)
     if left_out:
         out.print("Not counted above: " + "; ".join(left_out), soft_wrap=True, markup=False)
-    rate = played.rate(tally.played)
     out.print(
         f"{counted(tally.played, 'match', 'matches')} in {played.seconds:.2f} s: "
-        f"{counted(f'{rate:,.1f}', 'match/s', 'matches/s')} ({where(workers, backend)})"
+        f"{pace(tally.played, played.seconds)} ({where(workers, backend)})"
     )
     if played.broken is not None:
         fail(played.broken, code=1)
@@ -559,7 +572,30 @@ def finish(
         raise typer.Exit(143 if played.terminated else 130)
 
 
+def pace(played: int, seconds: float, live: bool = False) -> str:
+    """How fast ``played`` matches went in ``seconds``: ``N matches/s`` (whole numbers from
+    10 a second on a ``live`` bar, else one decimal), or ``N s/match`` below one a second,
+    so a slow run never reads ``0 matches/s``."""
+    if played <= 0 or seconds <= 0:
+        return "0 matches/s"
+    rate = played / seconds
+    if rate < 1:
+        return f"{seconds / played:,.1f} s/match"
+    text = f"{rate:,.0f}" if live and rate >= 10 else f"{rate:,.1f}"
+    return counted(text, "match/s", "matches/s")
+
+
 def counted(number: int | str, one: str, many: str) -> str:
     """``number`` and the noun it counts: ``one`` when the number reads 1, else ``many``."""
     text = str(number)
     return f"{text} {one if text == '1' else many}"
+
+
+def check_unused(unused: Sequence[tuple[bool, str, str]]) -> None:
+    """Fail (one line) for the first option given where it does nothing: each entry is
+    (whether it was given so, the option, when it does nothing: ``without --json``)."""
+    from cli.common import fail
+
+    for given, option, when in unused:
+        if given:
+            fail(f"{option} does nothing {when}; leave it out")

@@ -8,6 +8,16 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from cli.arena import (
+    Label,
+    half_width,
+    labelled,
+    natural_width,
+    pair_table,
+    show,
+    show_labelled,
+    signed,
+)
 from cli.common import ascii_float, ascii_int, safe_markup
 from cli.runs import (
     DEFAULT_MOVE_TIME,
@@ -30,6 +40,7 @@ if TYPE_CHECKING:
 
 DEFAULT_MATCHES = 1000
 DEFAULT_MAX_MATCHES = 100_000
+DEFAULT_CONFIDENCE = 0.95
 MIN_DEALS_PER_PAIR = 10
 """Deals two bots must have met in before their difference may settle the ranking."""
 CHART_WIDTH = 24
@@ -48,17 +59,24 @@ def tournament(
     game: Annotated[str, typer.Argument(help="Game id, as `cardkit list` shows.")],
     bot: Annotated[
         list[str] | None,
-        typer.Option("--bot", help="Bot spec NAME or NAME:KEY=VALUE,...; two or more."),
+        typer.Option(
+            "--bot", metavar="SPEC", help="Bot spec NAME or NAME:KEY=VALUE,...; two or more."
+        ),
     ] = None,
     players: Annotated[
-        int | None, typer.Option("--players", "-p", parser=ascii_int, help="Seats per table.")
+        int | None,
+        typer.Option("--players", "-p", metavar="N", parser=ascii_int, help="Seats per table."),
     ] = None,
     matches: Annotated[
-        int,
+        int | None,
         typer.Option(
-            "--matches", "-n", parser=ascii_int, help="Matches to play (rounded up to whole deals)."
+            "--matches",
+            "-n",
+            metavar="N",
+            parser=ascii_int,
+            help=f"Matches to play (rounded up to whole deals). [default: {DEFAULT_MATCHES}]",
         ),
-    ] = DEFAULT_MATCHES,
+    ] = None,
     seed: Seed = None,
     workers: Workers = 1,
     option: GameOptions = None,
@@ -73,17 +91,23 @@ def tournament(
         ),
     ] = False,
     max_matches: Annotated[
-        int,
+        int | None,
         typer.Option(
-            "--max-matches", parser=ascii_int, help="With --until-separated: the most matches."
+            "--max-matches",
+            metavar="N",
+            parser=ascii_int,
+            help=f"With --until-separated: the most matches. [default: {DEFAULT_MAX_MATCHES:,}]",
         ),
-    ] = DEFAULT_MAX_MATCHES,
+    ] = None,
     confidence: Annotated[
-        float,
+        float | None,
         typer.Option(
-            "--confidence", parser=ascii_float, help="With --until-separated: 0.5 to 0.9999."
+            "--confidence",
+            metavar="C",
+            parser=ascii_float,
+            help=f"With --until-separated: 0.5 to 0.9999. [default: {DEFAULT_CONFIDENCE}]",
         ),
-    ] = 0.95,
+    ] = None,
     backend: Backend = "local",
     address: Address = None,
 ) -> None:
@@ -102,9 +126,35 @@ def tournament(
     n = players if players is not None else fits
     check_players(g, n)
     if n > len(specs):
-        fail(f"tables of {n} players need at least {n} --bot, not {len(specs)}")
+        fail(
+            f"tables of {n} players need at least {n} --bot, not {len(specs)} (every seat is "
+            "an entrant: give a spec twice for two entrants of one bot)"
+        )
     if math.comb(len(specs), n) > MAX_TABLES:
         fail(f"{len(specs)} bots at tables of {n} make too many tables (at most {MAX_TABLES:,})")
+    runs.check_unused(
+        [
+            (
+                matches is not None and until_separated,
+                "--matches",
+                "with --until-separated (it plays up to --max-matches)",
+            ),
+            (
+                max_matches is not None and not until_separated,
+                "--max-matches",
+                "without --until-separated",
+            ),
+            (
+                confidence is not None and not until_separated,
+                "--confidence",
+                "without --until-separated",
+            ),
+            (force and json_file is None, "--force", "without --json"),
+        ]
+    )
+    matches = DEFAULT_MATCHES if matches is None else matches
+    max_matches = DEFAULT_MAX_MATCHES if max_matches is None else max_matches
+    confidence = DEFAULT_CONFIDENCE if confidence is None else confidence
     runs.check_run(matches, workers, move_time, backend, address)
     if max_matches < 1:
         fail(f"--max-matches must be at least 1, not {max_matches}")
@@ -143,8 +193,7 @@ def tournament(
         f"{counted(len(plan.tables), 'table', 'tables')} a pass, {per_deal} seat "
         f"rotations a deal; {'up to ' if until_separated else ''}"
         f"{counted(planned, 'match', 'matches')}, seed {run_seed}, "
-        f"{runs.where(workers, backend)}",
-        soft_wrap=True,
+        f"{runs.where(workers, backend)}"
     )
     played = runs.play(
         plan,
@@ -175,15 +224,22 @@ def tournament(
     }
     written, unwritten = runs.write_results(json_file, data, force)
     runs.say_interrupted(tally, played)
-    out.print(ranking_table(tally, fit))
-    out.print(f"Model: {MODEL}.", soft_wrap=True, markup=False)
-    out.print(pair_matrix(tally))
+    names = [e.spec for e in plan.entrants]
+    show_labelled(names, lambda label: ranking_table(tally, fit, label))
+    out.print(f"Model: {MODEL}.", markup=False)
+    out.print()
+    matrix, short = labelled(names, lambda label: pair_matrix(tally, label))
+    if natural_width(matrix) <= out.width:
+        show(matrix, names if short else None)
+    else:  # too many bots for a matrix: one line per pair
+        title = "Paired differences of win rate and score, per deal"
+        show_labelled(names, lambda label: pair_table(tally, title, label))
     verdict = "settled" if is_separated else "not settled"
     out.print(
         f"Ranking {verdict} at {confidence:.0%} (each bot ahead of the next in its paired "
-        f"difference over deals, Bonferroni over {len(specs) - 1} neighbours)"
+        f"difference over deals, Bonferroni over "
+        f"{counted(len(specs) - 1, 'neighbour', 'neighbours')})"
         + (f"; stopped: {stopped.replace('_', '-')}" if until_separated else ""),
-        soft_wrap=True,
         markup=False,
     )
     notes = [f"{tally.deals_dropped} deals left out of the ratings"] if tally.deals_dropped else []
@@ -238,7 +294,7 @@ def ranking(tally: Tally, fit: Fit) -> list[dict[str, Any]]:
     return out
 
 
-def ranking_table(tally: Tally, fit: Fit) -> Table:
+def ranking_table(tally: Tally, fit: Fit, label: Label) -> Table:
     """The ranking with each rating's 95% interval drawn as a bar on one scale."""
     from rich import box
     from rich.table import Table
@@ -255,12 +311,12 @@ def ranking_table(tally: Tally, fit: Fit) -> Table:
 
     title = f"Ranking over {tally.deals} deals (Bradley-Terry, Elo scale)"
     table = Table(title=title, box=box.SIMPLE_HEAD)
-    table.add_column("#", justify="right")
-    table.add_column("bot", style="bold cyan", overflow="fold", min_width=9)
-    table.add_column("rating", justify="right")
+    table.add_column("#", justify="right", no_wrap=True)
+    table.add_column("bot", style="bold cyan", overflow="fold")
+    table.add_column("rating", justify="right", no_wrap=True)
     table.add_column("95% CI", justify="right", no_wrap=True)
-    table.add_column(f"{lo:.0f} .. {hi:.0f}", no_wrap=True)
-    table.add_column("win rate", justify="right")
+    table.add_column(f"{signed(lo, 0)} .. {signed(hi, 0)}", no_wrap=True)
+    table.add_column("win rate", justify="right", no_wrap=True)
     for r in rows:
         low, high = r["rating_ci95"]
         cells = [" "] * CHART_WIDTH
@@ -275,17 +331,18 @@ def ranking_table(tally: Tally, fit: Fit) -> Table:
         rate = r["win_rate"]
         table.add_row(
             str(r["rank"]),
-            r["bot"],
-            f"{r['rating']:+.0f}",
-            f"{low:+.0f} {high:+.0f}",
+            f"{r['index'] + 1} {label(r['index'])}",
+            signed(r["rating"], 0),
+            f"{signed(low, 0)} {signed(high, 0)}",
             bar,
             "-" if rate is None else f"{rate:.1%}",
         )
     return table
 
 
-def pair_matrix(tally: Tally) -> Table:
-    """Paired differences of win rates (row minus column) over the deals two bots met in."""
+def pair_matrix(tally: Tally, label: Label) -> Table:
+    """Paired differences of win rates (row minus column) over the deals two bots met in,
+    in percentage points with their 95% half-width; ``label`` names entrant ``i``."""
     from rich import box
     from rich.table import Table
 
@@ -293,19 +350,18 @@ def pair_matrix(tally: Tally) -> Table:
     cells: dict[tuple[int, int], str] = {}
     for (a, b), diffs in tally.pair_shares.items():
         ci = diffs.ci95()
-        half = "" if ci is None else f"±{(ci[1] - ci[0]) / 2 * 100:.1f}"
-        cells[(a, b)] = f"{diffs.mean * 100:+.1f}{half}"
-        cells[(b, a)] = f"{-diffs.mean * 100:+.1f}{half}"
+        half = half_width(None if ci is None else [c * 100 for c in ci], diffs.n, 1)
+        cells[(a, b)] = f"{signed(diffs.mean * 100)}{half}"
+        cells[(b, a)] = f"{signed(-diffs.mean * 100)}{half}"
     table = Table(
         title="Paired differences of win rate, row - column, % points ±95% (per deal)",
         box=box.SIMPLE_HEAD,
     )
-    table.add_column("bot", style="bold cyan", overflow="fold", min_width=9)
+    table.add_column("bot", style="bold cyan", overflow="fold")
     for j in range(n):
         table.add_column(str(j + 1), justify="right", no_wrap=True)
-    for i, entrant in enumerate(tally.plan.entrants):
+    for i in range(n):
         table.add_row(
-            f"{i + 1} {entrant.spec}",
-            *("" if i == j else cells.get((i, j), "-") for j in range(n)),
+            f"{i + 1} {label(i)}", *("" if i == j else cells.get((i, j), "-") for j in range(n))
         )
     return table

@@ -22,8 +22,11 @@ def test_bots_lists_kinds_games_and_parameters(runner: CliRunner) -> None:
     assert set(rows) >= {"random", "flaky", "crash", "illegal"}
     assert "every game" in rows["random"]
     assert "tiny-cli" in rows["flaky"]
-    assert "percent (default 0; a whole number from 0 to 100)" in rows["flaky"]
-    assert "chance in percent that a choice raises" in rows["flaky"]
+    result = runner.invoke(app, ["bots", "tiny-cli", "--bot", "flaky"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "percent=0  a whole number from 0 to 100: chance in percent that a choice raises" in (
+        result.output
+    )
 
 
 def test_bots_without_a_game_lists_every_bot(runner: CliRunner) -> None:

@@ -101,7 +101,10 @@ def test_two_copies_of_one_bot_never_separate_and_stop_at_the_cap(
     [
         (["--bot", "random"], "give at least two --bot, not 1"),
         (["--bot", "random", "--bot", "random", "-p", "3"], "need at least 3 --bot, not 2"),
-        (["--bot", "random", "--bot", "random", "--confidence", "2"], "--confidence must be"),
+        (
+            ["--bot", "random", "--bot", "random", "--until-separated", "--confidence", "2"],
+            "--confidence must be",
+        ),
         (["--bot", "random", "--bot", "random", "--backend", "nope"], "--backend must be one of"),
         (["--bot", "random", "--bot", "random", "--address", "auto"], "--address is for"),
         (["--bot", "random", "--bot", "random", "-n", "0"], "--matches must be at least 1"),
