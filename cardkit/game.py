@@ -654,6 +654,11 @@ class Game(ABC, Generic[S]):
     """The declared :class:`~cardkit.options.Option` list, derived from ``Options``
     (on the class and its instances alike)."""
     rules: ClassVar[str] = ""
+    """The rules in full (Markdown), as ``cardkit rules GAME`` prints them."""
+    help: ClassVar[str] = ""
+    """A page of help for a player in the middle of a match (at most 22 lines of 80
+    columns): the rules in brief, the ranking or suit order, and the texts a player types
+    or sees; ``""``: front ends show the summary."""
     bots: ClassVar[Mapping[str, type[Any]]] = {}
     spaces: ClassVar[Spaces | None] = None
     """The game's action space and observer for learning (see :mod:`cardkit.spaces`);

@@ -179,7 +179,7 @@ def _as_game(name: str, obj: object) -> Game | Broken:
     return obj
 
 
-_GAME_TEXTS = ("id", "name", "summary", "rules")
+_GAME_TEXTS = ("id", "name", "summary", "rules", "help")
 _GAME_COUNTS = ("min_players", "max_players", "default_players")
 
 

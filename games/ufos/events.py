@@ -88,7 +88,8 @@ class SuitCardSeen(Event):
 class AuctionWon(Event):
     """``seat`` won the auction for ``amount``: ``trump`` (X: none) and ``game`` are set.
 
-    ``bid`` is False when nobody bid and the dealer won for 0.
+    ``bid`` is False when nobody bid and the dealer won for 0. The text names the game;
+    the trump is told by the :class:`SuitCardShown` that follows.
     """
 
     seat: int
@@ -98,10 +99,10 @@ class AuctionWon(Event):
     bid: bool = True
 
     def __str__(self) -> str:
-        what = "no trump" if self.trump == "X" else f"trump {SUIT_NAMES[self.trump]}"
+        # the trump is told once, by the Suit Card turned up next (SuitCardShown)
         if not self.bid:
-            return f"nobody bid: the dealer, seat {self.seat}, wins for 0: {what}, game {self.game}"
-        return f"seat {self.seat} wins the bid for {self.amount}: {what}, game {self.game}"
+            return f"nobody bid: the dealer, seat {self.seat}, wins for 0: game {self.game}"
+        return f"seat {self.seat} wins the bid for {self.amount}: game {self.game}"
 
 
 @attrs.frozen(slots=True)
@@ -113,17 +114,28 @@ class SuitCardShown(Event):
     suit: str
 
     def __str__(self) -> str:
-        return f"seat {self.seat} turns up its Suit Card: {SUIT_NAMES[self.suit]}"
+        what = "x, no trump" if self.suit == "X" else f"{SUIT_NAMES[self.suit]}, trump"
+        return f"seat {self.seat} turns up its Suit Card: {what}"
 
 
 @attrs.frozen(slots=True)
 class UfosHandScored(HandScored):
     """A hand scored: ``tricks`` taken per seat, ``points`` won or lost (after the 0 floor),
-    the new ``totals``; ``winner`` won the bid and ``game`` (high or low) was played."""
+    the new ``totals``; ``winner`` won the bid for ``bid`` points and ``game`` (high or
+    low) was played."""
 
     tricks: tuple[int, ...] = ()
     winner: int = 0
     game: str = "high"
+    bid: int = 0
+
+    def columns(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """Each seat's tricks, and the bid won (``5 high``) on the bid winner's row."""
+        won = f"{self.bid} {self.game}"
+        return (
+            ("tricks", tuple(str(t) for t in self.tricks)),
+            ("bid won", tuple(won if s == self.winner else "" for s in range(len(self.tricks)))),
+        )
 
     def __str__(self) -> str:
         tricks = " ".join(str(t) for t in self.tricks)

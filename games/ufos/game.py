@@ -13,7 +13,7 @@ from games.ufos import actions
 from games.ufos.bot import HeuristicBot
 from games.ufos.cards import DECK, SUIT_NAMES
 from games.ufos.position import sample_world
-from games.ufos.rules import RULES
+from games.ufos.rules import HELP, RULES
 from games.ufos.spaces import SPACES
 from games.ufos.state import RESPY_LIMIT, UfosOptions, UfosState
 from games.ufos.table import table as build_table
@@ -33,6 +33,7 @@ class UfosGame(Game[UfosState]):
     state = UfosState
     Options = UfosOptions
     rules = RULES
+    help = HELP
     table = staticmethod(build_table)
     spaces = SPACES
     bots: ClassVar[Mapping[str, type[Any]]] = {"heuristic": HeuristicBot}

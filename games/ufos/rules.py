@@ -1,4 +1,5 @@
-"""The U.F.O.s rules as ``cardkit rules ufos`` shows them."""
+"""The U.F.O.s rules as ``cardkit rules ufos`` shows them (:data:`RULES`), and the
+one-page summary the in-game help shows (:data:`HELP`)."""
 
 from __future__ import annotations
 
@@ -40,10 +41,11 @@ the dealer wins for nothing with the dealer's own bid cards.
 **Tricks.** The bid winner leads. Follow the led suit if you can, otherwise
 play anything. A Blue 10 or 12 may always be played: it becomes a card of the
 led suit (and counts as following it); whoever leads a Blue names its suit,
-trump included (`play B12 as Y`). Blue 10 ranks between 9 and 11, Blue 12
-between 11 and 13, and of two equal Blues the first played is higher. The
-highest trump takes the trick, otherwise the highest card of the led suit;
-the winner leads next.
+trump included (`play B12 as Y`); the table shows a Blue by the suit it
+joined (`B10 as T`: a Blue 10 played as a tan 10). Blue 10 ranks between 9
+and 11, Blue 12 between 11 and 13, and of two equal Blues the first played is
+higher. The highest trump takes the trick, otherwise the highest card of the
+led suit; the winner leads next.
 
 **Scoring.** *High*: every player scores one point per trick; the bid winner
 scores two per trick. *Low*: whoever took the fewest tricks (all tied players)
@@ -54,4 +56,26 @@ way. Points come from and go to an unlimited bank; nobody drops below 0.
 **Match.** Everyone starts with 20 points (`starting_points`; the German
 edition uses 15). A match is 2 hands per player (`hands_per_player`), the deal
 passing left. The highest total wins; equal totals share the win.
+"""
+
+HELP = """\
+Choose a Suit Card and a Game Card in secret; the Game Cards are turned up.
+Auction from the dealer: the winner pays the bid, turns up the Suit Card
+(trump; x: no trump) and their Game Card decides: High, tricks are good;
+Low, the fewest tricks score and the most lose. Follow suit if you can;
+the highest trump, else the highest card of the led suit, wins the trick.
+
+| You type or see  | It means                                               |
+|------------------|--------------------------------------------------------|
+| `choose red high`| lay down a Suit Card (red yellow green tan x) and a    |
+|                  | Game Card (high low)                                   |
+| `bid 3`          | raise the bid to 3 points (at most your points)        |
+| `spy 2`          | pay seat 2 one point to see its Suit Card (you alone)  |
+| `pass`           | leave this hand's auction for good                     |
+| `wait`           | the high bidder lets the turn go by                    |
+| `play R7`        | play a card: `R` red, `Y` yellow, `G` green, `T` tan,  |
+|                  | numbered 1-9, 11, 13-15; Blues `B10` `B12` (no suit)   |
+| `play B10 as T`  | lead a Blue 10 (or `B12`) as tan: it joins that suit   |
+| `B10 as T`       | on the table: a Blue played as a card of tan           |
+| `high@2`         | a bid card, seat 2's high Game Card                    |
 """

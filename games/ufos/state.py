@@ -624,6 +624,7 @@ class UfosState(State):
                     self.last_tricks,
                     self.winner,
                     self.mode,
+                    self.winning_bid,
                 )
             )
         if self.board.hands_played >= self.hands_total:

@@ -53,6 +53,14 @@ class ExactScored(HandScored):
     taken: tuple[int, ...]
     exact: tuple[bool, ...]
 
+    def columns(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """Each seat's bid, the tricks it took and whether it made its bid exactly."""
+        return (
+            ("bid", tuple(str(b) for b in self.bids)),
+            ("tricks", tuple(str(t) for t in self.taken)),
+            ("made", tuple("yes" if e else "no" for e in self.exact)),
+        )
+
     def __str__(self) -> str:
         parts = []
         for s, (bid, took, exact, points) in enumerate(

@@ -12,7 +12,7 @@ from games.universal_bid.actions import parse_action
 from games.universal_bid.bot import HeuristicBot
 from games.universal_bid.cards import CARDS, DECK
 from games.universal_bid.position import sample_world
-from games.universal_bid.rules import RULES
+from games.universal_bid.rules import HELP, RULES
 from games.universal_bid.spaces import SPACES
 from games.universal_bid.state import (
     DEFAULT_SCHEDULE,
@@ -37,6 +37,7 @@ class UniversalBidGame(Game[UniversalBidState]):
     state = UniversalBidState
     Options = UniversalBidOptions
     rules = RULES
+    help = HELP
     table = staticmethod(build_table)
     spaces = SPACES
     bots: ClassVar[Mapping[str, type[Any]]] = {"heuristic": HeuristicBot}

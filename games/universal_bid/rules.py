@@ -1,4 +1,5 @@
-"""The rules of the bid-exact game as ``cardkit rules universal-bid`` shows them."""
+"""The rules of the bid-exact game as ``cardkit rules universal-bid`` shows them
+(:data:`RULES`), and the one-page summary the in-game help shows (:data:`HELP`)."""
 
 RULES = """\
 # Universal Deck bid-exact
@@ -8,9 +9,10 @@ A trick-taking game for **2 to 6 players** with the 54-card Universal Card Deck
 
 ## Cards
 
-Six suits rank from high to low: **E, J, M, N, S, V**. Within a suit the ranks go
-**Sun** (high), **Moon**, 7, 6, 5, 4, 3, 2, **1** (low). Cards are written
-`SUIT:RANK`, for example `J:Moon`, `E:7`, `V:1` (any case; `jmoon` works too).
+Six suits rank from high to low: **E > J > M > N > S > V**. Within a suit the
+ranks go **Sun > Moon > 7 > 6 > 5 > 4 > 3 > 2 > 1** (Sun high, 1 low). Cards are
+written `SUIT:RANK`, for example `J:Moon`, `E:7`, `V:1` (any case; `jmoon` works
+too).
 
 ## Dealer and deal
 
@@ -63,4 +65,26 @@ players tied for it share the win.
   schedule must fit: at most 54 / players cards per hand (27 for 2 players,
   18 for 3, 13 for 4, 10 for 5, 9 for 6), or the match is refused with an
   error naming the largest hand allowed.
+"""
+
+HELP = """\
+Bid how many tricks you will take, then take exactly that many.
+
+Order:  suits  E > J > M > N > S > V   (E highest)
+        ranks  Sun > Moon > 7 > 6 > 5 > 4 > 3 > 2 > 1   (in every suit)
+
+Bidding: from the left of the dealer, everyone bids once, 0 up to the hand
+size; the dealer bids last and may not make the bids total the tricks.
+
+A trick: follow the led suit if you can, else play any card.
+The highest suit played wins, then the highest rank in it; the led suit has
+no power of its own (N:1 beats S:Sun). The winner leads the next trick.
+
+Scoring: the tricks you took, plus 10 when you took exactly your bid.
+
+| You type     | It means                                         |
+|--------------|--------------------------------------------------|
+| `bid 2`      | bid two tricks                                   |
+| `play J:Moon`| play the Moon of J (also `J:Moon`, `jmoon`)      |
+| `E:7`, `V:1` | a card: suit letter, then Sun, Moon or 7 ... 1   |
 """

@@ -1,9 +1,25 @@
-"""The card table of the bid-exact game, built from a seat's view."""
+"""The card table of the bid-exact game, built from a seat's view.
+
+Between a hand's last trick and the next deal, and on the final table, the view
+has already cleared the hand's bids and tricks: the rows then show the finished
+hand's figures from the score sheet (``hand_log``), with ``made`` or ``missed``.
+"""
 
 from __future__ import annotations
 
 from cardkit.table import Panel, Played, SeatRow, TableLayout, count_played, seat_label
-from games.universal_bid.view import UniversalBidView
+from games.universal_bid.view import HandScore, UniversalBidView
+
+ORDER = "E > J > M > N > S > V, Sun > Moon > 7..1: the highest suit played wins"
+"""The ranking, on the table for every hand (the led suit has no power of its own)."""
+
+
+def finished_hand(view: UniversalBidView) -> HandScore | None:
+    """The hand just scored while the table waits for the next deal (or the match is
+    over), else None."""
+    if view.phase in ("deal", "over") and view.hand_log:
+        return view.hand_log[-1]
+    return None
 
 
 def table(view: UniversalBidView) -> TableLayout:
@@ -12,12 +28,21 @@ def table(view: UniversalBidView) -> TableLayout:
     done = len(view.past_tricks)
     playing = view.phase == "play"
     dealt = playing or view.phase == "bid"
+    last_hand = finished_hand(view)
     seats = []
     for seat in range(view.players):
         held = view.hand_size - done - count_played(trick, seat) if dealt else None
         if seat == view.seat:
             held = len(view.hand)
-        bid = view.bids[seat] if seat < len(view.bids) else None
+        note = ""
+        if last_hand is not None:  # every card of the hand has been played
+            held = 0
+            bid: int | None = last_hand.bids[seat]
+            taken = last_hand.tricks[seat]
+            note = "made" if bid == taken else "missed"
+        else:
+            bid = view.bids[seat] if seat < len(view.bids) else None
+            taken = view.tricks_taken[seat]
         seats.append(
             SeatRow(
                 seat,
@@ -25,11 +50,12 @@ def table(view: UniversalBidView) -> TableLayout:
                 held=held,
                 numbers=(
                     ("bid", "-" if bid is None else str(bid)),
-                    ("tricks", str(view.tricks_taken[seat])),
+                    ("tricks", str(taken)),
                     ("score", str(view.scores[seat])),
                 ),
                 dealer=seat == view.dealer,
                 turn=seat == view.turn,
+                note=note,
             )
         )
     last: tuple[Played, ...] = ()
@@ -41,13 +67,18 @@ def table(view: UniversalBidView) -> TableLayout:
     panels = []
     if bids:
         panels.append(Panel("bids", f"{sum(bids)} bid for {view.hand_size} tricks"))
-    status = f"hand {view.hand_number} of {view.hands_total}, {view.hand_size} cards each"
+    if dealt:
+        panels.append(Panel("order", ORDER))
+    each = "card" if view.hand_size == 1 else "cards"
+    status = f"hand {view.hand_number} of {view.hands_total}, {view.hand_size} {each} each"
     if view.phase == "bid":
         status += ": bidding"
     elif playing:
         status += f": trick {done + 1}"
     elif view.phase == "over":
         status = "the match is over"
+    elif last_hand is not None:
+        status = f"hand {last_hand.number} of {view.hands_total} is over"
     return TableLayout(
         view.seat,
         tuple(seats),

@@ -1,8 +1,8 @@
 """UNO: Star Trek events: what a step did, in words, and who may see it.
 
 Beside the core's :class:`~cardkit.events.Dealt`, :class:`~cardkit.events.Received`
-(each seat's dealt hand, to that seat alone), :class:`~cardkit.events.Played`,
-:class:`~cardkit.events.HandScored` and :class:`~cardkit.events.MatchOver`:
+(each seat's dealt hand, to that seat alone), :class:`~cardkit.events.Played` and
+:class:`~cardkit.events.MatchOver`:
 
 - :class:`DealerDrawn`: the draw for the first deal (public: the cards are shown);
 - :class:`TurnedUp`: the first discard and what it does;
@@ -15,7 +15,8 @@ Beside the core's :class:`~cardkit.events.Dealt`, :class:`~cardkit.events.Receiv
   alone; the others get a cover naming no card;
 - :class:`UnoCalled`, :class:`WindowOpened`, :class:`WindowDeclined`,
   :class:`Caught`, :class:`WindowClosed`: the UNO call and the catch window;
-- :class:`ColourNamed`, :class:`Kept`, :class:`WentOut`, :class:`NewHand`.
+- :class:`ColourNamed`, :class:`Kept`, :class:`WentOut`, :class:`NewHand`;
+- :class:`UnoHandScored`: a hand's points, with the cards each seat was left holding.
 """
 
 from __future__ import annotations
@@ -24,11 +25,10 @@ import attrs
 
 from cardkit import Card
 from cardkit.cards import cards_text
-from cardkit.events import Event
+from cardkit.events import Event, HandScored
 from games.uno_star_trek.cards import (
     BEAM,
     DRAW2,
-    HAND_SIZE,
     KIND_LABELS,
     LLAP,
     MELD,
@@ -72,13 +72,13 @@ def turn_up_effect(kind: int, players: int, dealer: int) -> str:
         if players == 2:
             return f"seat {first} is skipped; seat {dealer} (the dealer) plays first"
         return f"seat {dealer} (the dealer) plays first and play goes right"
-    if kind == DRAW2:
-        return f"seat {first} draws 2 and is skipped; seat {following} plays first"
+    if kind == DRAW2:  # how many cards is the draw's own event (Drew)
+        return f"seat {first} must draw and is skipped; seat {following} plays first"
     if kind == WILD:
         return f"seat {first} names the colour and plays first"
     if kind == TRIBBLE:
         return (
-            f"seat {first} doubles their hand (draws {HAND_SIZE}) and is skipped; "
+            f"seat {first} doubles their hand and is skipped; "
             f"seat {following} names the colour and plays first"
         )
     return f"seat {first} plays first"
@@ -176,7 +176,8 @@ class NewHand(Event):
 @attrs.frozen(slots=True)
 class WentOut(Event):
     """``seat`` played their last card; ``forced`` seat ``target`` still draws (a last Draw
-    2, Wild Draw 4 or Double Tribble, counted in the score)."""
+    2, Wild Draw 4 or Double Tribble, counted in the score). The text leaves the count to
+    the draw's own event (:class:`Drew`)."""
 
     seat: int
     target: int | None = None
@@ -186,13 +187,14 @@ class WentOut(Event):
         line = f"seat {self.seat} goes out"
         if self.target is None:
             return line
-        return f"{line}; seat {self.target} draws {self.forced}, counted in the score"
+        return f"{line}; the cards seat {self.target} must draw count in the score"
 
 
 @attrs.frozen(slots=True)
 class Commanded(Event):
     """A command card (``kind``) played by ``commander`` is directed at ``target``, who
-    answers with ``choices`` (``accept``, ``challenge``, ``beam COLOUR``)."""
+    answers with ``choices``: the action texts ``accept``, ``challenge`` and ``beam COLOUR``
+    (a colour word takes the place of ``COLOUR``), worded in the sentence."""
 
     target: int
     commander: int
@@ -201,17 +203,25 @@ class Commanded(Event):
 
     def __str__(self) -> str:
         name = KIND_LABELS[self.kind]
-        return (
-            f"seat {self.commander}'s {name} is directed at seat {self.target}: "
-            f"{' or '.join(self.choices)}"
-        )
+        words = [_CHOICE_WORDS.get(c, c) for c in self.choices]
+        listed = words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" or {words[-1]}"
+        return f"seat {self.commander}'s {name} is directed at seat {self.target}, who may {listed}"
+
+
+_CHOICE_WORDS = {
+    "accept": "accept it",
+    "challenge": "challenge it",
+    "beam COLOUR": "stop it with Beam Me Up, Scotty (beam and a colour: beam red)",
+}
+"""How :class:`Commanded` words each choice."""
 
 
 @attrs.frozen(slots=True)
 class Accepted(Event):
     """``seat`` took the command card ``kind`` played by ``commander``: they draw ``forced``
     (Draw 2, Wild Draw 4, Double Tribble) and lose the turn, lose the turn (Skip, a
-    two-player Reverse), or show their hand to ``commander`` (Mind Meld)."""
+    two-player Reverse), or show their hand to ``commander`` (Mind Meld). The text leaves
+    the draw to its own event (:class:`Drew`: how many to all, which cards to the drawer)."""
 
     seat: int
     commander: int
@@ -220,10 +230,9 @@ class Accepted(Event):
 
     def __str__(self) -> str:
         who = f"seat {self.seat}"
-        if self.kind == TRIBBLE:
-            return f"{who} doubles their hand: draws {self.forced} and is skipped"
-        if self.kind in (DRAW2, WILD4):
-            return f"{who} draws {self.forced} and is skipped"
+        if self.kind in (DRAW2, WILD4, TRIBBLE):
+            name = KIND_LABELS[self.kind]
+            return f"{who} accepts seat {self.commander}'s {name} and is skipped"
         if self.kind == MELD:
             return f"{who} accepts seat {self.commander}'s Mind Meld"
         return f"{who} is skipped"
@@ -246,7 +255,8 @@ class HandShown(Event):
 @attrs.frozen(slots=True)
 class Challenged(Event):
     """``seat`` challenged ``player``'s Wild Draw 4: ``fair`` (the challenger draws 6 and
-    is skipped) or a bluff (``player`` draws 4 and the challenger plays)."""
+    is skipped) or a bluff (``player`` draws 4 and the challenger plays). The shown hand
+    and the draw are events of their own (:class:`HandShown`, :class:`Drew`)."""
 
     seat: int
     player: int
@@ -254,10 +264,10 @@ class Challenged(Event):
 
     def __str__(self) -> str:
         who = f"seat {self.seat}"
-        head = f"{who} challenges seat {self.player}'s Wild Draw 4 and sees their hand: "
+        head = f"{who} challenges seat {self.player}'s Wild Draw 4: "
         if self.fair:
-            return f"{head}it was fair; {who} draws 6 and is skipped"
-        return f"{head}a bluff; seat {self.player} draws 4 and {who} plays"
+            return f"{head}it was fair, so {who} loses the challenge and is skipped"
+        return f"{head}a bluff, so seat {self.player} takes the draw instead and {who} plays"
 
 
 @attrs.frozen(slots=True)
@@ -313,17 +323,15 @@ class WindowDeclined(Event):
 
 @attrs.frozen(slots=True)
 class Caught(Event):
-    """``seat`` caught ``caught``, who did not call UNO: ``caught`` draws ``penalty``."""
+    """``seat`` caught ``caught``, who did not call UNO: ``caught`` draws ``penalty`` (the
+    draw's own event, :class:`Drew`, says it)."""
 
     seat: int
     caught: int
     penalty: int
 
     def __str__(self) -> str:
-        return (
-            f"seat {self.seat} catches seat {self.caught}, who did not call UNO: "
-            f"seat {self.caught} draws {self.penalty}"
-        )
+        return f"seat {self.seat} catches seat {self.caught}, who did not call UNO"
 
 
 @attrs.frozen(slots=True)
@@ -334,3 +342,16 @@ class WindowClosed(Event):
 
     def __str__(self) -> str:
         return f"seat {self.subject} can no longer be caught"
+
+
+@attrs.frozen(slots=True)
+class UnoHandScored(HandScored):
+    """A hand scored: ``points`` per seat and the new ``totals`` (see
+    :class:`~cardkit.events.HandScored`); ``cards`` is how many cards each seat was left
+    holding (public: the table sees every hand's size)."""
+
+    cards: tuple[int, ...] = ()
+
+    def columns(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """The cards each seat was left holding, before the points."""
+        return (("cards left", tuple(str(c) for c in self.cards)),) if self.cards else ()

@@ -13,7 +13,7 @@ from games.uno_star_trek.actions import parse
 from games.uno_star_trek.bot import HeuristicBot
 from games.uno_star_trek.cards import DECK
 from games.uno_star_trek.options import UnoOptions
-from games.uno_star_trek.rules import RULES
+from games.uno_star_trek.rules import HELP, RULES
 from games.uno_star_trek.spaces import SPACES
 from games.uno_star_trek.state import MAX_HANDS, UnoState
 from games.uno_star_trek.table import table as build_table
@@ -32,6 +32,7 @@ class UnoStarTrek(Game[UnoState]):
     state = UnoState
     Options = UnoOptions
     rules = RULES
+    help = HELP
     table = staticmethod(build_table)
     spaces = SPACES
     bots: ClassVar[Mapping[str, type[Any]]] = {"heuristic": HeuristicBot}

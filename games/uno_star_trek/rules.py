@@ -1,6 +1,35 @@
-"""The rules text shown by ``cardkit rules uno-star-trek``."""
+"""The rules text shown by ``cardkit rules uno-star-trek`` (:data:`RULES`), and the
+one-page summary the in-game help shows (:data:`HELP`)."""
 
-RULES = """\
+CARDS_TABLE = """\
+| You type or see | It means                                                 |
+|-----------------|----------------------------------------------------------|
+| `r7` `y0` `b9`  | a number card: r red, y yellow, g green, b blue          |
+| `rskip` `grev`  | Skip (next player loses the turn), Reverse (play turns)  |
+| `rd2`           | Draw 2: the next player draws 2 and loses the turn       |
+| `wild` `wd4`    | Wild; Wild Draw 4: next draws 4 (may challenge a bluff)  |
+| `llap`          | Live Long and Prosper: your hand goes under, draw anew   |
+| `meld`          | Mind Meld: the next player shows you their hand          |
+| `tribble`       | Double Tribble: the next player doubles their hand       |
+| `beam`          | Beam Me Up, Scotty: a Wild; out of turn stops a command  |
+"""
+"""Every card abbreviation, in words."""
+
+ACTIONS_TABLE = """\
+| `play wd4 red`  | play a card; a wild card names the colour in force       |
+| `draw`, `keep`  | draw one card; keep the drawn card instead of playing it |
+| `uno`           | call UNO before playing your second-to-last card         |
+| `catch 2`       | catch seat 2, who did not call UNO: they draw 5          |
+| `decline`       | let a catch window pass (or, if you forgot, not call)    |
+| `accept`        | take a command card played on you                        |
+| `challenge`     | call a Wild Draw 4 a bluff: see the player's hand        |
+| `beam red`      | stop a command with Beam Me Up, Scotty, naming red       |
+| `colour green`  | name the colour in force                                 |
+"""
+"""Every action text, in words (rows that continue :data:`CARDS_TABLE`)."""
+
+RULES = (
+    """\
 # UNO: Star Trek
 
 Be the first to get rid of every card in your hand. The player who goes out
@@ -126,9 +155,21 @@ are caught with, and when someone reaches the target the lowest total wins.
 A hand that goes on for `max_turns` turns ends with no winner and stops the
 match; the result says so.
 
-## Action texts
+## Card and action texts
 
-`play r7`, `play wild blue`, `play wd4 red`, `play beam green`,
-`play tribble yellow`, `play llap`, `play meld`, `draw`, `keep`, `uno`,
-`catch 3`, `accept`, `challenge`, `beam red`, `colour green`, `decline`.
+Every text you type or see (a card alone, `r7`, plays it):
+
 """
+    + CARDS_TABLE
+    + ACTIONS_TABLE
+)
+
+HELP = (
+    """\
+Play a card matching the top card's colour or number/symbol, or a wild; or
+draw one. First to empty their hand scores the cards left in the others.
+
+"""
+    + CARDS_TABLE
+    + ACTIONS_TABLE
+)

@@ -54,7 +54,7 @@ from cardkit import (
     TurnOrder,
     Zone,
 )
-from cardkit.events import Dealt, HandScored, MatchOver, Note, Played, Received, only, others
+from cardkit.events import Dealt, MatchOver, Note, Played, Received, only, others
 from cardkit.game import Refusal, hand_value, highest, lowest
 from cardkit.positions import UNKNOWN, Common
 from games.uno_star_trek.actions import (
@@ -120,6 +120,7 @@ from games.uno_star_trek.events import (
     Reshuffled,
     TurnedUp,
     UnoCalled,
+    UnoHandScored,
     WentOut,
     WindowClosed,
     WindowDeclined,
@@ -1097,7 +1098,14 @@ class UnoState(State):
         board = self.board
         self.last_hand = board.add_hand(deltas)
         if self.log is not None:
-            self.log.append(HandScored(board.hands_played, self.last_hand, tuple(board.totals)))
+            self.log.append(
+                UnoHandScored(
+                    board.hands_played,
+                    self.last_hand,
+                    tuple(board.totals),
+                    cards=tuple(map(len, self.hands)),
+                )
+            )
         if max(board.totals) >= self.target:
             self.phase = OVER
             if self.log is not None:

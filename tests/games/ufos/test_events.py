@@ -114,7 +114,7 @@ def test_nobody_bids_the_dealer_wins_for_nothing() -> None:
     events = steps(state, "pass", "pass", "pass", "pass")
     won = next(e for e in events if isinstance(e, AuctionWon))
     assert won == AuctionWon(0, 0, "G", "low", bid=False)
-    assert str(won) == "nobody bid: the dealer, seat 0, wins for 0: trump green, game low"
+    assert str(won) == "nobody bid: the dealer, seat 0, wins for 0: game low"
 
 
 def test_a_spied_suit_card_only_to_the_spy() -> None:

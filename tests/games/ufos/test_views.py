@@ -148,9 +148,10 @@ def test_events_hide_picks_and_spied_cards() -> None:
     step(state, "pass")
     step(state, "pass")
     won = step(state, "pass")  # seat 0, the last to pass
-    assert lines(won, 2)[:2] == [
+    assert lines(won, 2)[:3] == [
         "seat 0 passes",
-        "seat 1 wins the bid for 2: trump yellow, game low",
+        "seat 1 wins the bid for 2: game low",
+        "seat 1 turns up its Suit Card: yellow, trump",
     ]
     assert AuctionWon(1, 2, "Y", "low") in won
     lead = step(state, "play B10 as G")

@@ -17,6 +17,7 @@ from games.uno_star_trek.events import (
     PileEmpty,
     Reshuffled,
     TurnedUp,
+    UnoHandScored,
     WindowClosed,
     WindowOpened,
 )
@@ -70,12 +71,11 @@ def private_to(events: tuple[Event, ...], seat: int, players: int, *also: int) -
         ("r5", "seat 0 plays first"),
         ("bskip", "seat 0 is skipped; seat 1 plays first"),
         ("grev", "seat 2 (the dealer) plays first and play goes right"),
-        ("yd2", "seat 0 draws 2 and is skipped; seat 1 plays first"),
+        ("yd2", "seat 0 must draw and is skipped; seat 1 plays first"),
         ("wild", "seat 0 names the colour and plays first"),
         (
             "tribble",
-            "seat 0 doubles their hand (draws 7) and is skipped; "
-            "seat 1 names the colour and plays first",
+            "seat 0 doubles their hand and is skipped; seat 1 names the colour and plays first",
         ),
         ("wd4", "it goes back into the deck, which is shuffled again"),
         ("beam", "it goes back into the deck, which is shuffled again"),
@@ -124,7 +124,7 @@ def test_a_returned_first_discard_line_names_the_new_card() -> None:
     due = state.chance_cards()
     events = state.apply(CHANCE, Shuffle(stack(due, cards("bd2"))))
     assert lines(events, 1) == (
-        "the deck is shuffled; bd2 is turned up: seat 0 draws 2 and is skipped; "
+        "the deck is shuffled; bd2 is turned up: seat 0 must draw and is skipped; "
         "seat 1 plays first; seat 0 draws 2 cards"
     )
 
@@ -144,22 +144,25 @@ def test_a_forced_draw_names_the_cards_to_the_drawer_only() -> None:
     state = start(["rd2 r2 r3 r4 r6 r7 r8", HANDS3[1], HANDS3[2]], "r5", "b1 b9", events=True)
     step(state, 0, "play rd2")
     events = step(state, 1, "accept")
-    assert lines(events, 1) == "seat 1 draws 2 and is skipped; seat 1 draws 2 cards: b1 b9"
-    assert lines(events, 0) == "seat 1 draws 2 and is skipped; seat 1 draws 2 cards"
+    assert lines(events, 1) == (
+        "seat 1 accepts seat 0's Draw 2 and is skipped; seat 1 draws 2 cards: b1 b9"
+    )
+    assert lines(events, 0) == "seat 1 accepts seat 0's Draw 2 and is skipped; seat 1 draws 2 cards"
     private_to(events, 1, 3)
 
 
 def test_skip_tribble_and_meld_lines() -> None:
     state = start(["rskip tribble meld r4 r6 r7 r8", HANDS3[1], HANDS3[2]], "r5", events=True)
     assert lines(step(state, 0, "play rskip"), 2) == (
-        "seat 0 plays rskip; seat 0's Skip is directed at seat 1: accept or beam COLOUR"
+        "seat 0 plays rskip; seat 0's Skip is directed at seat 1, who may accept it or "
+        "stop it with Beam Me Up, Scotty (beam and a colour: beam red)"
     )
     assert lines(step(state, 1, "accept"), 2) == "seat 1 is skipped"
     act(state, 2, "draw")
     act(state, 2, "keep")
     assert lines(step(state, 0, "play tribble blue"), 2).startswith("seat 0 plays tribble as blue")
     assert lines(step(state, 1, "accept"), 2) == (
-        "seat 1 doubles their hand: draws 7 and is skipped; seat 1 draws 7 cards"
+        "seat 1 accepts seat 0's Double Tribble and is skipped; seat 1 draws 7 cards"
     )
     act(state, 2, "draw")
     act(state, 2, "keep")
@@ -189,8 +192,8 @@ def test_a_challenge_shows_the_hand_to_the_challenger_only() -> None:
     for other in (0, 2):  # the challenged player and the third seat see the cover
         assert [e.cards for e in shown if e.seen_by(other)] == [()]
     assert lines(events, 2) == (
-        "seat 1 challenges seat 0's Wild Draw 4 and sees their hand: it was fair; "
-        "seat 1 draws 6 and is skipped; seat 0 shows their hand to seat 1; seat 1 draws 6 cards"
+        "seat 1 challenges seat 0's Wild Draw 4: it was fair, so seat 1 loses the challenge "
+        "and is skipped; seat 0 shows their hand to seat 1; seat 1 draws 6 cards"
     )
     assert "g1 g2 g3 g4 g6 g7" in lines(events, 1)
     assert "b1" in lines(events, 1) and "b1" not in lines(events, 0)
@@ -202,8 +205,8 @@ def test_challenge_and_beam_lines() -> None:
     step(state, 0, "play wd4 blue")
     events = step(state, 1, "challenge")
     assert lines(events, 0) == (
-        "seat 1 challenges seat 0's Wild Draw 4 and sees their hand: "
-        "a bluff; seat 0 draws 4 and seat 1 plays; seat 0 shows their hand to seat 1; "
+        "seat 1 challenges seat 0's Wild Draw 4: a bluff, so seat 0 takes the draw instead "
+        "and seat 1 plays; seat 0 shows their hand to seat 1; "
         "seat 0 draws 4 cards: b1 b2 b3 b4"
     )
     assert "r1 g2 g3 g4 g6 g7" in lines(events, 1) and "b1" not in lines(events, 1)
@@ -228,7 +231,7 @@ def test_a_missed_call_and_the_catch_are_told() -> None:
     events = step(state, 1, "catch 0")
     assert events[:2] == (Caught(1, 0, 5), WindowClosed(0))
     assert lines(events, 0) == (
-        "seat 1 catches seat 0, who did not call UNO: seat 0 draws 5; "
+        "seat 1 catches seat 0, who did not call UNO; "
         "seat 0 can no longer be caught; seat 0 draws 5 cards: b1 b2 b3 b4 b5"
     )
     assert "b1" not in lines(events, 1)
@@ -259,7 +262,8 @@ def test_a_hand_is_scored_per_seat_with_the_rulebook_points() -> None:
         act(state, 1, "accept")
         events = step(state, 0, "play g3")
         scored = [e for e in events if isinstance(e, HandScored)]
-        assert scored == [HandScored(1, points, points)]
+        assert scored == [UnoHandScored(1, points, points, cards=(0, 7))]
+        assert scored[0].columns() == (("cards left", ("0", "7")),)
         assert scored[0].to is None
         assert not any(isinstance(e, MatchOver) for e in events)  # nobody reached 500
     state = start(hands, "r5", options={"target_score": 100}, events=True)
@@ -281,7 +285,7 @@ def test_going_out_with_a_draw_2_counts_the_draw_in_the_score() -> None:
     act(state, 1, "accept")
     events = step(state, 0, "play gd2")
     assert lines(events, 0) == (
-        "seat 0 plays gd2; seat 0 goes out; seat 1 draws 2, counted in the score; "
+        "seat 0 plays gd2; seat 0 goes out; the cards seat 1 must draw count in the score; "
         "seat 1 draws 2 cards; hand 1 scored: seat 0 +161, seat 1 +0; totals 161 0"
     )
     # 158 in hand plus b1 and b2 (1 + 2); the deal passes left from seat 1 to seat 0
@@ -314,8 +318,12 @@ def test_an_accepted_wild_draw_4_names_the_four_cards_to_the_drawer_only() -> No
     state = start(hands, "r5", draw="b1 b2 b3 b4", events=True)
     step(state, 0, "play wd4 blue")  # fair: seat 0 holds no red
     events = step(state, 1, "accept")
-    assert lines(events, 1) == "seat 1 draws 4 and is skipped; seat 1 draws 4 cards: b1 b2 b3 b4"
-    assert lines(events, 2) == "seat 1 draws 4 and is skipped; seat 1 draws 4 cards"
+    assert lines(events, 1) == (
+        "seat 1 accepts seat 0's Wild Draw 4 and is skipped; seat 1 draws 4 cards: b1 b2 b3 b4"
+    )
+    assert lines(events, 2) == (
+        "seat 1 accepts seat 0's Wild Draw 4 and is skipped; seat 1 draws 4 cards"
+    )
     private_to(events, 1, 3)
 
 
@@ -337,5 +345,5 @@ def test_going_out_with_a_draw_card_says_what_the_next_player_draws(
     act(state, 1, "accept")
     assert line(state, 0, play, None).startswith(
         f"seat 0 plays {last} as red; seat 0 goes out; "
-        f"seat 1 draws {drawn}, counted in the score; seat 1 draws {drawn} cards: "
+        f"the cards seat 1 must draw count in the score; seat 1 draws {drawn} cards: "
     )
