@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.markup import escape
 
@@ -133,6 +133,26 @@ def keys_work() -> bool:
 
 
 WATCH_KEYS = "space pause/go on · n next step · q quit"
+PAUSED_KEYS = "paused: space to go on · n next step · q quit"
+"""The keys named at the foot of a watched table while it is paused."""
+
+
+def page_keys(last: bool) -> bool:
+    """Wait for a key under a page of a pager: True for the next page (space or Enter),
+    False to go back (q, or Enter or any key under the last page). Without a terminal to read
+    keys from, a line is read (Enter: the next page; q: back)."""
+    out = console()
+    if last:
+        out.print("[dim]Enter: back to the table[/dim] ", end="")
+    else:
+        out.print("[dim]space or Enter: next page · q: back to the table[/dim] ", end="")
+    out.file.flush()
+    if keys_work():
+        key = _read_key(None)
+        out.print()
+    else:
+        key = prompt("")[:1] or "\n"
+    return not last and key is not None and key not in "qQ"
 
 
 class Pace:
@@ -140,7 +160,8 @@ class Pace:
 
     In watch mode (``watch``) the keys steer: space pauses and goes on, ``n`` (or
     Enter) shows the next step while paused, ``q`` quits. Without a terminal to
-    read keys from (a pipe) nothing pauses.
+    read keys from (a pipe) nothing pauses. ``on_pause`` is called when space pauses
+    or goes on (to redraw the screen's foot: :data:`PAUSED_KEYS`).
     """
 
     def __init__(self, delay: float, watch: bool = False) -> None:
@@ -148,6 +169,7 @@ class Pace:
         self.watch = watch
         self.paused = False
         self.keys = keys_work()
+        self.on_pause: Callable[[], None] | None = None
 
     def wait(self, factor: float = 1.0) -> bool:
         """Pause ``factor`` times the delay (until a key while paused); False if the
@@ -169,6 +191,8 @@ class Pace:
                 return False
             if key == " ":
                 self.paused = not self.paused
+                if self.on_pause is not None:
+                    self.on_pause()
                 if not self.paused:
                     return True
                 continue

@@ -33,24 +33,25 @@ from typing import Any
 
 import attrs
 from rich.markup import escape
+from rich.table import Table
 from rich.text import Text
 
 from cardkit.actions import Action, Draw, Play
 from cardkit.bots import BaseBot, BotSpec, bot_seed
 from cardkit.cards import cards_within
 from cardkit.errors import CardkitError
-from cardkit.events import Event, HandScored
+from cardkit.events import Event, HandScored, TrickWon
 from cardkit.files import create_new, open_existing
-from cardkit.game import Game, State, View
+from cardkit.game import Game, Result, State, View
 from cardkit.record import Record, replay
 from cardkit.registry import bots_for, make_bot
 from cardkit.runner import BotFailure, GameFault, Stuck, drive
 from cardkit.seats import CHANCE
-from cardkit.table import TableLayout, table_for
+from cardkit.table import Played, TableLayout, table_for
 from cli.common import cardkit_home, console, fail, safe_text
-from cli.prompt import WATCH_KEYS, Pace, prompt
+from cli.prompt import PAUSED_KEYS, WATCH_KEYS, Pace, keys_work, page_keys, prompt
 from cli.render import Renderer, step_line
-from cli.table import Screen
+from cli.table import Screen, Step, done_to, wrap
 from cli.table import show as show_screen
 
 META_KEY = "play"
@@ -59,6 +60,8 @@ HELP_WORDS = ("help", "h", "?")
 UNDO_WORDS = ("undo",)
 HINT_WORDS = ("hint",)
 SCORE_WORDS = ("scores", "score")
+PAGE_WORDS = (">", "more")  # the next page of actions, when they do not all fit
+BACK_WORDS = ("<",)  # the page before
 HINT_BOTS = ("pimc:worlds=20", "heuristic")
 """The bots ``hint`` asks, the strongest first (else the game's own first bot): ``pimc``
 (the strongest measured, docs/games/universal-bid.md) with a fixed budget, so that the
@@ -67,9 +70,12 @@ DELAY = 0.6
 """The pause after each bot's move (seconds) unless ``--delay`` says otherwise."""
 WATCH_DELAY = 1.5
 """The pause after each step of a watched match, unless ``--delay`` says otherwise."""
-KEEP_EVENTS = 12  # event lines kept for the screen (a tall terminal shows more)
+KEEP_EVENTS = 12  # steps kept for the screen while watching (there is no decision)
+KEEP_MOST = 400  # steps kept at most between two decisions of the person
 RECAP = 8  # event lines shown after --resume
-SUMMARY_PAUSE = 5.0  # the hand's summary stays this many delays
+SUMMARY_PAUSE = 5.0  # the hand's summary stays this many delays while watching
+NEXT_HAND = "Enter: next hand"
+LEAVE = "Enter: leave the table"
 SAVE_MODE = 0o644  # a new save's mode (before the umask); a save written again keeps its own
 
 
@@ -364,9 +370,14 @@ class PlaySession:
         self.render = Renderer(game, state.players, state.options)
         self.screen = Screen(self.render, watching=watch)
         self.watch = watch
-        self.recent: list[str] = []  # the event lines of the last steps, for the screen
+        # the steps since the person's last decision (that decision's own step first)
+        self.recent: list[Step] = []
+        self.last_won: tuple[tuple[Played, ...], int] = ((), 0)  # a trick and its winner
+        self.last_scored: HandScored | None = None
+        self.redraw: tuple[tuple[Action, ...], Text | None] = ((), None)  # the last screen
         self.recap = False  # the recent lines are a recap of a resumed match, not yet shown
         self.pace = Pace(delay, watch=watch)
+        self.pace.on_pause = self.paused
         self.takebacks = list(takebacks or [])
         self.bots = bots if bots is not None else make_bots(game, state.seed, specs)
         # what a resumed save held besides the match: its other meta and unknown fields
@@ -407,7 +418,7 @@ class PlaySession:
         game.check_players(record.players)  # a bad count is named as such, before the seats
         settings = record.meta.get(META_KEY)
         human, specs, watch = _read_settings(settings, record.players)
-        state, bots, lines, reveal = rebuild(record, game, specs, human)
+        state, bots, steps, reveal = rebuild(record, game, specs, human)
         takebacks = settings.get("takebacks") if isinstance(settings, dict) else None
         session = cls(
             game,
@@ -423,8 +434,8 @@ class PlaySession:
         )
         session.saved = len(record.actions)
         session.reveal = reveal
-        session.recent = lines[-KEEP_EVENTS:]
-        session.recap = bool(lines)
+        session.recent = steps[-RECAP:]
+        session.recap = bool(steps)
         return session
 
     def take_back(self) -> str | None:
@@ -452,7 +463,8 @@ class PlaySession:
         )
         self.recap = False
         steps = f"{len(undone)} step" + ("" if len(undone) == 1 else "s")
-        self.recent = [*lines[-KEEP_EVENTS + 1 :], f"you took back your move ({steps} undone)"]
+        took = Step(self.human, (f"you took back your move ({steps} undone)",))
+        self.recent = [*since_last(lines, self.human), took]
         self.save()
         return None
 
@@ -523,25 +535,38 @@ class PlaySession:
         self, state: State, seat: int, action: Action, events: tuple[Event, ...]
     ) -> None:
         """Save the step, then show its events as the person may see them: on a terminal
-        the table after each bot's move, with a pause (and the hand's summary when a
-        hand is scored); through a pipe the event lines."""
+        the table after each bot's move, with a pause, and the hand's screen when a hand
+        is scored (it waits for Enter, but while watching); through a pipe the event
+        lines and the hand's table."""
         self.save()
         found = revealed(len(state.history) - 1, seat, action, events, self.human)
         if found is not None:
             self.reveal = found
-        line = step_line(self.game, seat, action, events, self.human)
-        self.recent = [*self.recent[-(KEEP_EVENTS - 1) :], line]
+        step = Step(seat, step_lines(self.game, seat, action, events, self.human))
+        if seat == self.human and not self.watch:  # a decision: what follows is new
+            self.recent = [step]
+        else:
+            keep = max(KEEP_EVENTS, 2 * state.players) if self.watch else KEEP_MOST
+            self.recent = [*self.recent[-(keep - 1) :], step]
         self.recap = False
+        won = [e for e in events if isinstance(e, TrickWon) and e.plays]
+        if won:
+            self.last_won = (tuple(Played(s, c) for s, c in won[-1].plays), won[-1].seat)
         scored = next((e for e in events if isinstance(e, HandScored)), None)
+        if scored is not None:
+            self.last_scored = scored
         if not self.out.is_terminal:
-            self.out.print(self.render.event("  -", line, bold=seat == self.human))
+            self.out.print(self.render.event("  -", step.text, bold=seat == self.human))
             if scored is not None:
-                self.out.print(f"  hand {scored.hand} scored: {self.summary_line(scored)}")
+                self.out.print(
+                    f"  hand {scored.hand} scored: {self.summary_line(scored)}", soft_wrap=True
+                )
+                for line in self.hand_table(scored):
+                    self.out.print(Text("    ") + line, soft_wrap=True)
             return
         bot_move = seat != CHANCE and (self.watch or seat != self.human)
-        if scored is not None:
-            self.show((), scored)
-            going = self.pace.wait(SUMMARY_PAUSE)
+        if scored is not None and not state.is_over():
+            going = self.hand_over(scored)
         elif bot_move:
             self.show(())
             going = self.pace.wait()
@@ -549,6 +574,26 @@ class PlaySession:
             going = True
         if not going:
             raise _Leave
+
+    def hand_over(self, scored: HandScored) -> bool:
+        """The hand's screen: each seat's columns for the hand, its points and total, the
+        last trick, what happened since the person's last decision. It waits for Enter
+        on a terminal (a watched match pauses as after a move); False to leave."""
+        self.show((), scored)
+        if self.watch or not keys_work():
+            return self.pace.wait(SUMMARY_PAUSE)
+        answer = prompt(f"[bold green]hand {scored.hand} is over[/bold green] · {NEXT_HAND}: ")
+        return answer.lower() not in QUIT_WORDS
+
+    def hand_table(self, scored: HandScored, layout: TableLayout | None = None) -> list[Text]:
+        """A hand's table (:meth:`cli.table.Screen.scores`) with the last trick."""
+        if layout is None:
+            layout = table_for(self.game, self.state.view(self.human), self.state.players)
+        if not layout.last_trick and self.last_won[0]:
+            trick, winner = self.last_won
+            layout = attrs.evolve(layout, last_trick=trick, last_winner=winner)
+        width = max(self.out.width, 40)
+        return self.screen.scores(scored, layout, self.human, width)
 
     def summary_line(self, scored: HandScored) -> str:
         """``you +10 (30), seat 1 +3 (23), ...``: each seat's points for a hand, and total."""
@@ -573,13 +618,10 @@ class PlaySession:
         ``_UNDO`` once the match is taken back to their previous decision."""
         state = self.state
         legal = state.legal_actions(self.human)
+        self.screen.page = 0
         self.show(legal)
-        if len(legal) == 1:  # the only choice: Enter takes it
-            choices = f"Enter for {escape(str(legal[0]))}, undo, help, quit"
-        else:
-            choices = f"1-{len(legal)}, action, hint, undo, help, quit"
         while True:
-            text = prompt(f"[bold green]your move[/bold green] \\[{choices}]: ")
+            text = prompt(f"[bold green]your move[/bold green] \\[{self.choices(legal)}]: ")
             word = text.lower()
             if not word:
                 if len(legal) == 1:
@@ -587,17 +629,20 @@ class PlaySession:
                 continue
             if word in QUIT_WORDS:
                 return None
+            if word in PAGE_WORDS or word in BACK_WORDS:
+                self.screen.page += 1 if word in PAGE_WORDS else -1
+                self.show(legal)
+                continue
             if word in HELP_WORDS:
                 self.help(legal)
                 if self.out.is_terminal:
-                    prompt("[dim]Enter: back to the table[/dim] ")
                     self.show(legal)
                 continue
             if word in UNDO_WORDS:
                 refused = self.take_back()
                 if refused is None:
                     if not self.out.is_terminal:  # a terminal shows it on the next screen
-                        self.say(legal, self.recent[-1], style="bold")
+                        self.say(legal, self.recent[-1].text, style="bold")
                     return _UNDO
                 self.say(legal, refused)
                 continue
@@ -607,7 +652,6 @@ class PlaySession:
             if word in SCORE_WORDS:
                 self.score_sheet()
                 if self.out.is_terminal:
-                    prompt("[dim]Enter: back to the table[/dim] ")
                     self.show(legal)
                 continue
             found = self.read(text, legal)
@@ -615,6 +659,19 @@ class PlaySession:
                 self.say(legal, found)
                 continue
             return found
+
+    def choices(self, legal: tuple[Action, ...]) -> str:
+        """What the prompt offers: the numbers (and which are on screen when the actions
+        are paged: ``> more``), or Enter for the only action."""
+        if len(legal) == 1:  # the only choice: Enter takes it
+            return f"Enter for {escape(str(legal[0]))}, undo, help, quit"
+        page = self.screen.shown
+        if self.out.is_terminal and page is not None and not page.whole:
+            return (
+                f"1-{len(legal)}, actions {page.first}-{page.last} shown, > more, "
+                "hint, undo, help, quit"
+            )
+        return f"1-{len(legal)}, action, hint, undo, help, quit"
 
     def say(self, legal: tuple[Action, ...], line: str, style: str = "red") -> None:
         """One line for the person (a refusal, a hint): on a terminal the screen is drawn
@@ -656,46 +713,64 @@ class PlaySession:
         """The table screen: for this decision, or after a bot's move (``legal`` empty),
         or for a hand just scored; redrawn in place on a terminal, appended to the
         output otherwise (a pipe, a test)."""
+        self.redraw = (legal, note) if scored is None else ((), None)
         view = self.state.view(self.human)
         layout = table_for(self.game, view, self.state.players)
         terminal = self.out.is_terminal
-        title = f"{safe_text(self.game.name)}: your move"
+        name = safe_text(self.game.name)
+        title = f"{name}: your move"
         footer: list[Text] = []
         if self.watch:
-            title = f"{safe_text(self.game.name)}: watching"
-            footer.append(Text(f"seat {self.human}'s view · {WATCH_KEYS}", style="dim"))
+            title = f"{name}: watching"
+            keys = PAUSED_KEYS if self.pace.paused else WATCH_KEYS
+            footer.append(Text(f"seat {self.human}'s view · {keys}", style="dim"))
         elif not legal:
-            title = f"{safe_text(self.game.name)}: bots' moves"
+            title = f"{name}: bots' moves"
             footer.append(Text("any key goes on at once", style="dim"))
-        if scored is not None:
-            layout = self.with_scores(layout, scored)
-            title = f"{safe_text(self.game.name)}: hand {scored.hand} is over"
         # appended output shows every event already, but for a recap
         recent = self.recent if terminal or self.recap else ()
         heading = "before you left" if self.recap else "recent"
-        most = RECAP if self.recap else None
-        lines = self.screen.lines(
-            self.out,
-            title,
-            layout,
-            legal,
-            recent,
-            footer,
-            events_title=heading,
-            most_events=most,
-            note=note,
-        )
+        if scored is not None:
+            title = f"{name}: hand {scored.hand} is over"
+            bare = attrs.evolve(
+                layout, seats=(), hand=None, trick=(), last_trick=(), panels=(), status=""
+            )
+            lines = self.screen.lines(
+                self.out,
+                title,
+                bare,
+                (),
+                recent,
+                footer if self.watch else (),
+                events_title=heading,
+                note=None,
+                extra=self.hand_table(scored, layout),
+            )
+        else:
+            lines = self.screen.lines(
+                self.out,
+                title,
+                layout,
+                legal,
+                recent,
+                footer,
+                events_title=heading,
+                note=note,
+                done=self.done_to_you(),
+            )
         show_screen(self.out, lines)
 
-    def with_scores(self, layout: TableLayout, scored: HandScored) -> TableLayout:
-        """``layout`` with each seat's points for the hand just scored as its note."""
-        rows = tuple(
-            attrs.evolve(row, note=f"hand {scored.points[row.seat]:+d}")
-            if row.seat < len(scored.points)
-            else row
-            for row in layout.seats
-        )
-        return attrs.evolve(layout, seats=rows)
+    def paused(self) -> None:
+        """The watched table again, its foot saying whether the match is paused."""
+        legal, note = self.redraw
+        if self.out.is_terminal:
+            self.show(legal, note=note)
+
+    def done_to_you(self) -> list[str]:
+        """The lines of the steps since the person's last decision that say something was
+        done to their seat (:func:`cli.table.done_to`)."""
+        players = self.state.players
+        return [line for step in self.recent for line in done_to(step.lines, self.human, players)]
 
     def read(self, text: str, legal: tuple[Action, ...]) -> Action | str:
         """The legal action ``text`` names, or why it is not one.
@@ -750,18 +825,49 @@ class PlaySession:
         return refused
 
     def help(self, legal: tuple[Action, ...]) -> None:
-        """What each legal action does now, how to type one, and the rules summary (a page
-        of its own on a terminal)."""
-        if self.out.is_terminal:
-            self.out.clear()
-        self.out.print(f"[bold]{escape(self.game.name)}[/bold]: {escape(self.game.summary)}")
-        self.out.print(f"Full rules: cardkit rules {self.game.id}")
-        self.out.print("Type a listed number, an action's text, or a card alone to play it.")
-        self.out.print("hint shows the strongest bot's move; undo takes back your last move;")
-        self.out.print("scores shows the score sheet, hand by hand;")
-        self.out.print("'quit' (or q, exit) saves and leaves. Legal now:")
+        """The game's help (the rules in brief, the ranking or suit order), how to type
+        an action and what each legal action does now: paged on a terminal (space or
+        Enter for the next page, q back to the table), printed whole otherwise."""
+        text = Text()
+        text.append(safe_text(self.game.name), style="bold")
+        text.append(f": {safe_text(self.game.summary)}")
+        lines = [text]
+        for line in (self.game.help or "").splitlines():
+            lines.append(Text(safe_text(line)))
+        lines += [
+            Text(f"Full rules: cardkit rules {safe_text(self.game.id)}"),
+            Text("Type a listed number, an action's text, or a card alone to play it."),
+            Text("hint shows the strongest bot's move; undo takes back your last move;"),
+            Text("scores shows the score sheet, hand by hand;"),
+            Text("'quit' (or q, exit) saves and leaves."),
+            Text("Legal now:", style="bold"),
+        ]
         for i, action in enumerate(legal, start=1):
-            self.out.print(self.render.line(f"{i:>3}) {explain(action)}"), overflow="fold")
+            lines.append(self.render.line(f"{i:>3}) {explain(action)}"))
+        self.pager("help", lines)
+
+    def pager(self, title: str, lines: list[Text]) -> None:
+        """``lines`` a page at a time on a terminal, each page headed by ``title`` and its
+        number (space or Enter: the next page; q: back); printed whole otherwise."""
+        width = max(self.out.width, 40)
+        body = [piece for line in lines for piece in wrap(line, width)]
+        if not self.out.is_terminal:
+            for line in body:
+                self.out.print(line, soft_wrap=True)
+            return
+        size = max(1, max(self.out.height, 24) - 2)  # the heading and the keys' line
+        count = max(1, -(-len(body) // size))
+        for n in range(count):
+            self.out.clear()
+            head = Text(f"── {title}", style="bold green")
+            if count > 1:
+                head.append(f" · page {n + 1} of {count}", style="bold")
+            self.out.print(head, no_wrap=True, overflow="crop")
+            for line in body[n * size : (n + 1) * size]:
+                self.out.print(line, no_wrap=True, overflow="crop")
+            last = n == count - 1
+            if not page_keys(last):
+                return
 
     def hands_scored(self) -> list[HandScored]:
         """Every hand scored so far in the match, from the events of its record."""
@@ -777,29 +883,35 @@ class PlaySession:
         return scored
 
     def score_sheet(self) -> None:
-        """The score sheet: each finished hand's points by seat and the running totals
-        (a page of its own on a terminal)."""
-        from rich.table import Table
-
-        if self.out.is_terminal:
-            self.out.clear()
+        """The score sheet: each finished hand's points by seat and the running totals,
+        then each hand's table (the game's columns, such as bid and tricks, from
+        :meth:`~cardkit.events.HandScored.columns`); paged on a terminal."""
         scored = self.hands_scored()
+        if not scored:
+            self.pager("score sheet", [Text("No hand has been scored yet.")])
+            return
         n = self.state.players
         sheet = Table(title="score sheet", title_justify="left", box=None, pad_edge=False)
         sheet.add_column("hand", justify="right")
         for seat in range(n):
-            sheet.add_column(
-                "you" if seat == self.human and not self.watch else f"seat {seat}", justify="right"
-            )
+            sheet.add_column(self.screen.name(seat, self.human), justify="right")
         for e in scored:
             sheet.add_row(
                 str(e.hand), *(f"{p:+d} ({t})" for p, t in zip(e.points, e.totals, strict=True))
             )
-        if not scored:
-            self.out.print("No hand has been scored yet.")
-        else:
-            self.out.print(sheet)
-            self.out.print("each cell: the hand's points (the total after it)", style="dim")
+        width = max(self.out.width, 40)
+        lines = [
+            Text.assemble(*((seg.text, seg.style or "") for seg in line))
+            for line in self.out.render_lines(sheet, self.out.options.update(width=width))
+        ]
+        for line in lines:
+            line.rstrip()
+        lines.append(Text("each cell: the hand's points (the total after it)", style="dim"))
+        if any(e.columns() for e in scored):
+            for e in scored:
+                lines.append(Text(f"hand {e.hand}", style="bold"))
+                lines += self.screen.scores(e, _bare(), self.human, width)
+        self.pager("score sheet", lines)
 
     def stuck(self, to_act: tuple[int, ...]) -> int:
         """The game offers no way on (a bug in the game): say so, keep the record."""
@@ -821,7 +933,8 @@ class PlaySession:
         )
 
     def finish(self) -> None:
-        """The final table, the result and where the record is."""
+        """The final table, the last hand's table, the result and where the record is;
+        on a terminal (but while watching) it waits for Enter."""
         self.save()
         result = self.state.result()
         you = None if self.watch else self.human
@@ -829,8 +942,21 @@ class PlaySession:
         layout = table_for(self.game, self.state.view(self.human), self.state.players)
         layout = attrs.evolve(layout, status="final table")
         title = f"{safe_text(self.game.name)}: the match is over"
-        show_screen(self.out, self.screen.head(self.out, title, layout))
-        self.out.print(self.render.result(result, you, names))
+        head = self.screen.head(self.out, title, layout)
+        lines = head
+        if self.last_scored is not None:
+            lines = [*head, Text(f"hand {self.last_scored.hand}", style="bold")]
+            lines += self.hand_table(self.last_scored, layout)
+        table = self.render.result(result, you, names)
+        tall = len(self.out.render_lines(table, pad=False)) + 3  # the lines below it
+        waits = self.out.is_terminal and not self.watch and keys_work()
+        if self.out.is_terminal and len(lines) + tall > max(24, self.out.height):
+            lines = [head[0], *lines[len(head) :]]  # the hand's table has the totals
+        show_screen(self.out, lines)
+        if self.out.is_terminal and len(lines) + tall > max(24, self.out.height):
+            self.out.print(self.result_line(result, names), soft_wrap=True)
+        else:
+            self.out.print(table)
         if you in result.winners:
             shared = len(result.winners) > 1
             self.out.print(
@@ -843,6 +969,45 @@ class PlaySession:
             soft_wrap=True,
             markup=False,
         )
+        if waits:
+            with contextlib.suppress(EOFError):
+                prompt(f"[bold green]the match is over[/bold green] · {LEAVE}: ")
+
+    def result_line(self, result: Result, names: Sequence[str]) -> Text:
+        """The result in a line, for a screen too small for its table: ``result: seat 1
+        (heuristic) wins with 20``."""
+        who = " and ".join(
+            f"{self.screen.name(s, self.human)}"
+            + (f" ({safe_text(names[s])})" if names[s] != "you" else "")
+            for s in result.winners
+        )
+        verb = "wins" if len(result.winners) == 1 else "share the win"
+        best = max(result.scores) if result.scores else 0
+        text = Text("result: ", style="bold")
+        text.append(f"{who} {verb} with {best:g}")
+        if not result.finished:
+            text.append(f" (unfinished: {safe_text(result.note or 'limit')})")
+        return text
+
+
+def _bare() -> TableLayout:
+    """A layout with nothing on it (a hand's table without its last trick)."""
+    return TableLayout(0, ())
+
+
+def step_lines(
+    game: Game, seat: int, action: Action, events: Sequence[Event], viewer: int
+) -> tuple[str, ...]:
+    """The lines of a step's events ``viewer`` may see; the step in one line
+    (:func:`cli.render.step_line`) when it told ``viewer`` nothing."""
+    lines = tuple(game.line(e, viewer) for e in events if e.seen_by(viewer))
+    return lines or (step_line(game, seat, action, events, viewer),)
+
+
+def since_last(steps: Sequence[Step], seat: int) -> list[Step]:
+    """The steps from ``seat``'s last one on (all of them if it has none)."""
+    mine = [i for i, step in enumerate(steps) if step.seat == seat]
+    return list(steps[mine[-1] :]) if mine else list(steps)
 
 
 def explain(action: Action) -> str:
@@ -932,13 +1097,13 @@ def revealed(
 
 def rebuild(
     record: Record, game: Game, specs: list[BotSpec | None], viewer: int
-) -> tuple[State, dict[int, BaseBot], list[str], Reveal | None]:
+) -> tuple[State, dict[int, BaseBot], list[Step], Reveal | None]:
     """The match of ``record`` rebuilt with fresh bots that are asked again for each of
     their recorded decisions (the answers are dropped), so each bot's generator and
-    memory are where they were; with the event lines ``viewer`` saw, in order, and the
+    memory are where they were; with the steps as ``viewer`` saw them, in order, and the
     last step that showed ``viewer`` a hidden card (:func:`revealed`)."""
     bots = make_bots(game, record.seed, specs)
-    lines: list[str] = []
+    lines: list[Step] = []
     last: list[Reveal] = []
 
     def catch_up(before: State, step: int, seat: int, action: Any) -> None:
@@ -949,7 +1114,7 @@ def rebuild(
                 bot.choose(before.view(seat), before.legal_actions(seat))
 
     def seen(state: State, step: int, seat: int, action: Any, events: tuple[Event, ...]) -> None:
-        lines.append(step_line(game, seat, action, events, viewer))
+        lines.append(Step(seat, step_lines(game, seat, action, events, viewer)))
         found = revealed(step - 1, seat, action, events, viewer)  # replay counts from 1
         if found is not None:
             last[:] = [found]

@@ -1,29 +1,38 @@
 """The card-table screen of ``cardkit play``: one fixed screen per decision.
 
 It draws a :class:`~cardkit.table.TableLayout` (from the game's ``table``
-hook, or the default) with the seat's legal actions, the last event lines and
-a status line, as a list of lines no wider than the console, bounded so that
-the whole screen and its prompt fit 24 lines at any player count (a taller
-terminal gets more events). Cards are coloured by suit and always carry their
-own text, so nothing depends on colour; :func:`show` draws a screen, in ASCII
-on a terminal that is not UTF-8.
+hook, or the default) with the seat's legal actions, what happened since the
+seat's last decision and a status line, laid out by a row budget: the
+terminal's rows (the last one is the prompt's) go first to the title, the
+seats with all their public facts, the trick and the last trick, the panels,
+the hand, a line of what was done to the seat, then to the events (folded into
+one line per seat when they do not all fit) and the whole action list in
+columns, paged when even that does not fit (:attr:`Screen.page`). Nothing is
+cut: a line too long for the terminal goes on, indented, on the next.
+
+Cards are coloured by suit and always carry their own text, so nothing depends
+on colour; :func:`show` draws a screen, in ASCII on a terminal that is not
+UTF-8.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
+import attrs
 from rich.console import Console
 from rich.text import Text
 
 from cardkit.actions import Action
 from cardkit.cards import Card
+from cardkit.events import HandScored
 from cardkit.table import Played, SeatRow, TableLayout
 from cli.render import Renderer
 
-HEIGHT = 23  # the screen's lines; the prompt takes the 24th
-EVENTS = 3
-ACTION_LINES = 3
+HEIGHT = 23  # the screen's lines on a 24-line terminal; the prompt takes the 24th
+INDENT = 4  # where a line too long for the terminal goes on
+GAP = 3  # spaces between two actions on a line
 
 
 ASCII = str.maketrans({"─": "-", "·": "|", "…": "~", "→": ">"})
@@ -62,23 +71,158 @@ def playable(legal: Sequence[Action]) -> set[Card]:
     return found
 
 
-def _fit(console: Console, text: Text, width: int, lines: int) -> list[Text]:
-    """``text`` wrapped to ``width``, at most ``lines`` lines (the last ends with ``…``)."""
-    wrapped = list(text.wrap(console, width))
-    if len(wrapped) > lines:
-        wrapped = wrapped[:lines]
-        last = wrapped[-1]
-        last.truncate(width - 1)
-        last.append("…")
-    return wrapped
+def wrap(text: Text, width: int, indent: int = INDENT) -> list[Text]:
+    """``text`` in lines of at most ``width`` cells, broken between words; the lines after
+    the first are indented by ``indent``. A word longer than a line is cut into pieces."""
+    width = max(width, indent + 8)
+    out: list[Text] = []
+    rest = text.copy()
+    rest.rstrip()
+    room = width
+    while rest.cell_len > room:
+        plain = rest.plain
+        cut = plain.rfind(" ", 0, room + 1)
+        if cut <= 0:
+            cut = room
+        head, tail = rest.divide([cut])
+        head.rstrip()
+        out.append(head)
+        rest = tail
+        while rest.plain.startswith(" "):
+            rest = rest[1:]
+        if out and room == width:
+            room = width - indent
+    if rest.plain or not out:
+        out.append(rest)
+    return [line if i == 0 else Text(" " * indent) + line for i, line in enumerate(out)]
+
+
+@attrs.frozen
+class Step:
+    """One step as a seat saw it: the seat that acted (a seat number, ``CHANCE``, or
+    None when unknown) and the lines of its events."""
+
+    seat: int | None
+    lines: tuple[str, ...]
+
+    @property
+    def text(self) -> str:
+        """The step in one line."""
+        return "; ".join(self.lines)
+
+
+def steps_of(events: Sequence[Step | str]) -> list[Step]:
+    """Event lines as steps (a plain line is a step by an unknown seat)."""
+    return [e if isinstance(e, Step) else Step(None, (e,)) for e in events]
+
+
+def fold(steps: Sequence[Step]) -> list[str]:
+    """The steps' lines as one line per seat, in the order each seat first comes: ``seat 3:
+    plays r3, draws 1 card, calls UNO``. A line goes to the seat it begins with (its
+    subject); a line that begins with no seat (a deal, a score) is kept whole, in its
+    place."""
+    order: list[int | str] = []
+    parts: dict[int | str, list[str]] = {}
+    for step in steps:
+        for line in step.lines:
+            found = SUBJECT.match(line)
+            key: int | str = int(found.group(1)) if found else f"{len(order)}:{line}"
+            if key not in parts:
+                order.append(key)
+                parts[key] = []
+            if found is None or found.group(2):  # no seat, or "seat 3's Skip ...": whole
+                parts[key].append(line)
+            else:
+                parts[key].append(line[found.end() :])
+    return [
+        f"seat {key}: " + ", ".join(parts[key]) if isinstance(key, int) else parts[key][0]
+        for key in order
+    ]
+
+
+def columns(texts: Sequence[Text], width: int) -> list[Text]:
+    """``texts`` side by side in lines of at most ``width`` cells, in order along each line
+    (each text whole, :data:`GAP` spaces apart; a text wider than a line is wrapped)."""
+    out: list[Text] = []
+    line = Text()
+    for item in texts:
+        if line.cell_len and line.cell_len + GAP + item.cell_len > width:
+            out.append(line)
+            line = Text()
+        if line.cell_len:
+            line.append(" " * GAP)
+        if item.cell_len > width:
+            pieces = wrap(item, width)
+            out.extend(pieces[:-1])
+            line = pieces[-1]
+            continue
+        line.append_text(item)
+    if line.cell_len:
+        out.append(line)
+    return out
+
+
+@attrs.frozen
+class Page:
+    """The actions shown: numbers ``first`` to ``last`` (from 1) of ``total``."""
+
+    first: int
+    last: int
+    total: int
+
+    @property
+    def whole(self) -> bool:
+        """True when every action is shown."""
+        return self.first == 1 and self.last == self.total
+
+
+def pages(items: Sequence[Text], width: int, rows: int) -> list[tuple[int, int]]:
+    """``items`` cut into pages of at most ``rows`` lines at ``width``: ``(start, end)``
+    index ranges, each page as full as it can be."""
+    out: list[tuple[int, int]] = []
+    start = 0
+    while start < len(items):
+        end = start + 1
+        while end < len(items) and len(columns(items[start : end + 1], width)) <= rows:
+            end += 1
+        out.append((start, end))
+        start = end
+    return out
+
+
+NAMED = re.compile(r"\bseat (\d+)\b")
+SUBJECT = re.compile(r"seat (\d+)('s)? ")
+
+
+def done_to(lines: Sequence[str], seat: int, players: int) -> list[str]:
+    """The lines that say something was done to ``seat``: each names ``seat`` other than
+    as the subject that begins it (``seat 2 catches seat 0``, ``seat 0 challenges ...:
+    it was fair, so seat 0 loses``), or as the subject of a passive (``seat 0 is
+    skipped``); a line that names every seat (a deal, a score) is about the table."""
+    out = []
+    for line in lines:
+        named = [int(n) for n in NAMED.findall(line)]
+        mine = named.count(seat)
+        if not mine or (players > 1 and set(range(players)) <= set(named)):
+            continue
+        if named[0] == seat and mine == 1 and f"seat {seat} is " not in line:
+            continue
+        out.append(line)
+    return out
 
 
 class Screen:
-    """Draws one game's table screen."""
+    """Draws one game's table screen.
+
+    ``page`` is the page of actions to show (from 0; the person turns it); after
+    :meth:`lines`, :attr:`shown` says which actions the screen holds.
+    """
 
     def __init__(self, render: Renderer, watching: bool = False) -> None:
         self.render = render
         self.watching = watching  # the viewer's seat is named as a seat, not "you"
+        self.page = 0
+        self.shown: Page | None = None
 
     def name(self, seat: int, you: int) -> str:
         """``you`` for the viewer's seat (``seat N`` when watching), else ``seat N``."""
@@ -100,29 +244,28 @@ class Screen:
             out.append(f"{name} {value:>2}  ")
         if row.note:
             out.append(row.note, style="italic")
+        out.rstrip()
         return out
 
     def seats(self, layout: TableLayout, width: int, height: int = HEIGHT) -> list[Text]:
-        """One line per seat; two seats a line beyond six seats (beyond more on a
-        terminal taller than 24 lines)."""
+        """One line per seat (a long one goes on below); two seats a line beyond six
+        seats (beyond more on a terminal taller than 24 lines)."""
         held = any(row.held is not None for row in layout.seats)
         cells = [self.seat_cell(row, layout.seat, held) for row in layout.seats]
         if len(cells) <= max(6, height - 26):
-            for cell in cells:
-                cell.truncate(width, overflow="ellipsis")
-            return cells
+            return [line for cell in cells for line in wrap(cell, width, 11)]
         half = width // 2
         rows = (len(cells) + 1) // 2
         out = []
         for i in range(rows):
-            left = cells[i]
-            left.truncate(half - 1, overflow="ellipsis", pad=True)
-            line = left + Text(" ")
-            if i + rows < len(cells):
-                right = cells[i + rows]
-                right.truncate(width - half, overflow="ellipsis")
-                line.append_text(right)
-            out.append(line)
+            left = wrap(cells[i], half - 1, 11)
+            right = wrap(cells[i + rows], width - half, 11) if i + rows < len(cells) else []
+            for j in range(max(len(left), len(right))):
+                line = left[j].copy() if j < len(left) else Text()
+                if j < len(right):
+                    line.pad_right(half - line.cell_len)
+                    line.append_text(right[j])
+                out.append(line)
         return out
 
     def played(self, cards: Sequence[Played], you: int) -> Text:
@@ -156,27 +299,24 @@ class Screen:
         out.rstrip()
         return out
 
-    def actions(self, legal: Sequence[Action], width: int, lines: int) -> list[Text]:
-        """The legal actions, numbered from 1, side by side on at most ``lines`` lines
-        (never split inside an action); ``…`` ends the last line when some are left out."""
-        out = [Text()]
+    def items(self, legal: Sequence[Action]) -> list[Text]:
+        """The legal actions as ``N) text``, numbered from 1."""
+        out = []
         for i, action in enumerate(legal):
             item = Text()
             item.append(f"{i + 1}) ", style="bold")
             item.append_text(self.render.line(str(action)))
-            line = out[-1]
-            gap = 3 if line.cell_len else 0
-            if line.cell_len + gap + item.cell_len > width - 2 and line.cell_len:
-                if len(out) == lines:
-                    line.append(" …" if line.cell_len + 2 <= width else "")
-                    break
-                out.append(Text())
-                line, gap = out[-1], 0
-            line.append(" " * gap)
-            line.append_text(item)
-        for line in out:
-            line.truncate(width, overflow="ellipsis")
+            out.append(item)
         return out
+
+    def actions(self, legal: Sequence[Action], width: int, lines: int | None = None) -> list[Text]:
+        """The legal actions, numbered from 1, side by side (never split inside an
+        action): all of them, or the first page of at most ``lines`` lines."""
+        items = self.items(legal)
+        if lines is not None and items:
+            start, end = pages(items, width, lines)[0]
+            items = items[start:end]
+        return columns(items, width)
 
     def head(self, console: Console, title: str, layout: TableLayout) -> list[Text]:
         """The title line (with the layout's status) and the seats."""
@@ -185,8 +325,59 @@ class Screen:
         head.append(f"── {title} ", style="bold green")
         if layout.status:
             head.append(f"· {layout.status} ", style="bold")
-        head.truncate(width, overflow="ellipsis")
-        return [head, *self.seats(layout, width, max(HEIGHT, console.height - 1))]
+        head.rstrip()
+        return [*wrap(head, width), *self.seats(layout, width, max(HEIGHT, console.height - 1))]
+
+    def table(self, console: Console, title: str, layout: TableLayout) -> list[Text]:
+        """The head, the trick, the last trick, the panels and the hand (no marks)."""
+        return self.head(console, title, layout) + self.middle(console, layout, ())
+
+    def middle(self, console: Console, layout: TableLayout, legal: Sequence[Action]) -> list[Text]:
+        """The trick, the last trick, the panels and the hand, each whole."""
+        width = max(console.width, 40)
+        you = layout.seat
+        out: list[Text] = []
+        if layout.trick or layout.last_trick:
+            line = Text()
+            line.append("trick ", style="bold")
+            line.append_text(self.played(layout.trick, you) if layout.trick else Text("-"))
+            out.extend(wrap(line, width, 6))
+            if layout.last_trick:
+                out.extend(self.last(layout, width))
+        for panel in layout.panels:
+            text = Text()
+            text.append(f"{panel.title}: ", style="bold")
+            text.append_text(self.render.line(panel.text))
+            out.extend(wrap(text, width))
+        if layout.hand is not None:
+            out.extend(wrap(self.hand(layout.hand, playable(legal)), width, 5))
+        return out
+
+    def last(self, layout: TableLayout, width: int) -> list[Text]:
+        """``last  (won by seat 1) you E:1  seat 1 E:Sun ...``, whole."""
+        last = Text()
+        last.append("last  ", style="bold")
+        if layout.last_winner is not None:
+            last.append(f"(won by {self.name(layout.last_winner, layout.seat)}) ")
+        last.append_text(self.played(layout.last_trick, layout.seat))
+        return wrap(last, width, 6)
+
+    def events(self, texts: Sequence[str], width: int) -> list[Text]:
+        """Event lines, each whole (indented by two)."""
+        return [
+            piece
+            for text in texts
+            for piece in wrap(Text("  ") + self.render.line(text), width, INDENT + 2)
+        ]
+
+    def done(self, lines: Sequence[str], you: int, width: int) -> list[Text]:
+        """The line of what was done to the viewer's seat since its last decision."""
+        if not lines:
+            return []
+        text = Text()
+        text.append(f"to {self.name(you, you)}: ", style="bold yellow")
+        text.append_text(self.render.line("; ".join(lines)))
+        return wrap(text, width)
 
     def lines(
         self,
@@ -194,60 +385,106 @@ class Screen:
         title: str,
         layout: TableLayout,
         legal: Sequence[Action],
-        events: Sequence[str],
+        events: Sequence[Step | str],
         footer: Sequence[Text] = (),
         events_title: str = "recent",
         most_events: int | None = None,
         note: Text | None = None,
+        done: Sequence[str] = (),
+        extra: Sequence[Text] = (),
     ) -> list[Text]:
-        """The whole screen, at most :data:`HEIGHT` lines of the console's width (more on a
-        taller terminal: the extra lines show more events).
+        """The whole screen, at most the console's height less one line (the prompt's),
+        at least :data:`HEIGHT`, of the console's width.
 
-        ``footer`` replaces the legal actions when ``legal`` is empty (a bot's move, watch
-        mode); ``note`` (a refusal, a hint) ends the screen; ``events`` are shown under
-        ``events_title``, at most ``most_events`` of them (:data:`EVENTS`, more on a
-        taller terminal), as many as fit.
+        The table and the hand come first, whole; then ``events`` under
+        ``events_title`` (its last ``most_events`` steps, when given), one line per step,
+        or one line per seat when those do not fit, and ``done`` (what was done to the
+        viewer's seat), whole; then the legal actions, all of them, or as many as fit on
+        page :attr:`page` (its range in :attr:`shown`). ``extra`` (a hand's table) comes
+        after the hand; ``footer`` replaces the actions when ``legal`` is empty (a bot's
+        move, watch mode); ``note`` (a refusal, a hint) ends the screen.
         """
         width = max(console.width, 40)
         height = max(HEIGHT, console.height - 1)
-        if most_events is None:
-            most_events = EVENTS if height == HEIGHT else EVENTS + (height - HEIGHT) // 2
-        out = self.head(console, title, layout)
-        you = layout.seat
-        if layout.trick or layout.last_trick:
-            line = Text()
-            line.append("trick ", style="bold")
-            line.append_text(self.played(layout.trick, you) if layout.trick else Text("-"))
-            out.extend(_fit(console, line, width, 1))
-            if layout.last_trick:
-                last = Text()
-                last.append("last  ", style="bold")
-                if layout.last_winner is not None:
-                    who = self.name(layout.last_winner, you)
-                    last.append(f"(won by {who}) ")
-                last.append_text(self.played(layout.last_trick, you))
-                out.extend(_fit(console, last, width, 1))
-        for panel in layout.panels:
-            text = Text()
-            text.append(f"{panel.title}: ", style="bold")
-            text.append_text(self.render.line(panel.text))
-            out.extend(_fit(console, text, width, 1))
-        if layout.hand is not None:
-            out.extend(_fit(console, self.hand(layout.hand, playable(legal)), width, 2))
-        bottom = min(ACTION_LINES, 2) if legal else max(1, len(footer))
-        noted = _fit(console, note, width, 2) if note is not None else []
-        bottom += len(noted)
-        room = height - len(out) - 1 - bottom  # the events' title line
-        recent = list(events)[-max(0, min(most_events, room)) :] if room > 0 else []
-        if recent:
-            out.append(Text(events_title, style="dim"))
-            for event in recent:
-                line = Text("  ") + self.render.line(event)
-                out.extend(_fit(console, line, width, 1))
-        if legal:
-            room = max(1, min(ACTION_LINES, height - len(out) - len(noted)))
-            out.extend(self.actions(legal, width, room))
+        steps = steps_of(events)
+        if most_events is not None:
+            steps = steps[-most_events:] if most_events > 0 else []
+        top = self.head(console, title, layout) + self.middle(console, layout, legal)
+        top += extra
+        bottom = [line for text in footer for line in wrap(text, width)] if not legal else []
+        done_lines = self.done(done, layout.seat, width)
+        if note is not None:
+            bottom += wrap(note, width)
+        room = height - len(top) - len(bottom) - len(done_lines)
+        items = self.items(legal)
+        whole = columns(items, width)
+        full = self.events([s.text for s in steps], width)
+        folded = self.events(fold(steps), width)
+        recent: list[Text] = []
+        for candidate in (full, folded):
+            if steps and len(candidate) + 1 + len(whole) <= room:
+                recent = candidate
+                break
         else:
-            for line in footer:
-                out.extend(_fit(console, line, width, 1))
-        return out[: height - len(noted)] + noted
+            if steps:
+                # the actions are paged: the events keep what a line of actions leaves
+                keep = max(0, room - 1 - (1 if items else 0))
+                recent = folded if len(folded) <= keep else self.squeeze(fold(steps), width, keep)
+        if recent:
+            top += [Text(events_title, style="dim"), *recent]
+        top += done_lines  # last of the events, just above the actions
+        room = height - len(top) - len(bottom)
+        self.shown = None
+        if items:
+            if len(whole) <= room:
+                shown = whole
+                self.shown = Page(1, len(items), len(items))
+            else:
+                cut = pages(items, width, max(1, room))
+                self.page %= len(cut)
+                start, end = cut[self.page]
+                shown = columns(items[start:end], width)
+                self.shown = Page(start + 1, end, len(items))
+            top += shown
+        return top + bottom
+
+    def squeeze(self, texts: Sequence[str], width: int, lines: int) -> list[Text]:
+        """``texts`` run together (`` · `` between them) in at most ``lines`` lines; the
+        last ends with ``…`` when even that is too long (a screen far too small)."""
+        if lines <= 0:
+            return []
+        joined = Text("  ") + self.render.line(" · ".join(texts))
+        out = wrap(joined, width, 2)
+        if len(out) > lines:
+            out = out[:lines]
+            out[-1].truncate(width - 1)
+            out[-1].append("…")
+        return out
+
+    def scores(self, scored: HandScored, layout: TableLayout, you: int, width: int) -> list[Text]:
+        """A hand's table: one row per seat with the game's columns for the hand
+        (:meth:`~cardkit.events.HandScored.columns`: bid, tricks), its points and the
+        running total; then the last trick."""
+        players = len(scored.points)
+        heads = [*(name for name, _ in scored.columns()), "hand", "total"]
+        cells = [
+            [
+                *(values[s] if s < len(values) else "" for _, values in scored.columns()),
+                f"{scored.points[s]:+d}",
+                str(scored.totals[s]) if s < len(scored.totals) else "",
+            ]
+            for s in range(players)
+        ]
+        names = [self.name(s, you) for s in range(players)]
+        first = max(len(n) for n in names) + 2
+        sizes = [max(len(h), *(len(row[i]) for row in cells)) for i, h in enumerate(heads)]
+        head = Text(" " * first, style="bold")
+        head.append("  ".join(h.rjust(n) for h, n in zip(heads, sizes, strict=True)), "bold")
+        out = wrap(head, width)
+        for s in range(players):
+            row = Text(f"{names[s]:<{first}}", style="bold" if s == you else "")
+            row.append("  ".join(c.rjust(n) for c, n in zip(cells[s], sizes, strict=True)))
+            out.extend(wrap(row, width, first))
+        if layout.last_trick:
+            out.extend(self.last(layout, width))
+        return out

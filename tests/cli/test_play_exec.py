@@ -23,10 +23,11 @@ def test_a_person_plays_a_whole_match_against_exec_bots(tmp_path: Path) -> None:
     args = ["play", "universal-bid", "--players", "3", "--seat", "1", "--seed", "4"]
     child = spawn(*args, "-o", "schedule=3", "--bot", spec, "--save", str(save), module=False)
     prompts = 0
-    while child.expect([PROMPT, "the match is over", "failed"]) == 0:
-        prompts += 1
-        child.sendline("1")
-    assert child.after == "the match is over", child.before
+    while (found := child.expect([PROMPT, "Enter: next hand", "Enter: leave", "failed"])) < 2:
+        prompts += found == 0
+        child.sendline("1" if found == 0 else "")
+    assert child.after == "Enter: leave", child.before
+    child.sendline("")
     assert finish(child) == 0
     record = Record.load(save)
     assert record.meta["play"]["bots"] == [spec, None, spec]

@@ -69,12 +69,13 @@ def finish(child: Any) -> int:
 
 
 def play_on(child: Any, answer: str = "1") -> None:
-    """Answer every prompt with ``answer`` until the match ends."""
+    """Answer every prompt with ``answer`` (Enter at a hand's end) until the match ends,
+    and leave its final screen."""
     while True:
-        found = child.expect([PROMPT, "the match is over"])
-        if found == 1:
+        found = child.expect([PROMPT, "Enter: next hand: ", "Enter: leave the table: "])
+        child.sendline(answer if found == 0 else "")
+        if found == 2:
             return
-        child.sendline(answer)
 
 
 def test_enter_takes_the_only_legal_action(tmp_path: Path) -> None:
