@@ -381,6 +381,20 @@ def _move_clock(limit: float | None) -> Iterator[None]:
         _CLOCK.limit, _CLOCK.started = math.inf, None
 
 
+def _release(bots: Sequence[Bot]) -> None:
+    """End the match for bots that hold something outside this process (an external
+    bot's processes), with no move under way so that the move clock cannot cut it
+    short. A bot ends its processes itself on a fault or at the match's end; this
+    covers a fault that came while it was doing so."""
+    _CLOCK.started = None
+    for bot in bots:
+        inner = bot.bot if isinstance(bot, _TimedBot) else bot
+        close = getattr(inner, "close", None)
+        if callable(close):
+            with contextlib.suppress(Exception):  # the match is decided; a bad close is not
+                close()
+
+
 def play_one(plan: Plan, index: int) -> Report:
     """Play match ``index`` of ``plan``; :class:`ArenaError` if its record cannot be written.
 
@@ -393,8 +407,8 @@ def play_one(plan: Plan, index: int) -> Report:
     state: State | None = None
     failure: str | None = None
     report: Report
+    bots: list[Bot] = []
     try:
-        bots: list[Bot] = []
         for seat, who in enumerate(seating):
             entrant = plan.entrants[who]
             bot = entrant.cls(game, seat, bot_seed(seed, seat), **entrant.params)
@@ -423,6 +437,8 @@ def play_one(plan: Plan, index: int) -> Report:
             assert result is not None
             shares = tuple(result.share(s) for s in range(plan.players))
             report = Report(index, tuple(result.scores), shares, result.finished)
+    finally:
+        _release(bots)
     path = plan.record_path(index, failure is not None)
     if path is not None and state is not None:
         meta = {

@@ -149,11 +149,15 @@ def _prctl(option: int, value: int) -> None:
 
 
 def _in_child() -> None:  # pragma: no cover - runs in the child before exec
-    """Linux, in the bot's process before exec: die with the process that started it, and
-    adopt its own orphaned descendants (kept across exec), so that while the bot runs
-    every process it started stays below it."""
-    _prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-    _prctl(_PR_SET_CHILD_SUBREAPER, 1)
+    """In the bot's process before exec: take the signals the referee held back while
+    starting it (:func:`_signals_held`); on Linux also die with the process that
+    started it, and adopt its own orphaned descendants (kept across exec), so that
+    while the bot runs every process it started stays below it."""
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
+    if _LINUX:
+        _prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+        _prctl(_PR_SET_CHILD_SUBREAPER, 1)
 
 
 _reaper_pid = 0
@@ -455,18 +459,21 @@ class ExecBot(BaseBot):
         if self.process is not None:
             return
         _adopt_orphans()
-        try:
-            self.process = subprocess.Popen(
-                self.argv,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                start_new_session=True,
-                preexec_fn=_in_child if _LINUX else None,
-            )
-        except OSError as exc:
-            why = exc.strerror or exc
-            raise BotFault("crashed", f"cannot start {self.command!r}: {why}") from None
-        _live.add(self)
+        # held back until the process is ours to end: a move clock firing between the
+        # fork and the assignment would leave a bot nobody ends
+        with _signals_held():
+            try:
+                self.process = subprocess.Popen(
+                    self.argv,
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE,
+                    start_new_session=True,
+                    preexec_fn=_in_child,
+                )
+            except OSError as exc:
+                why = exc.strerror or exc
+                raise BotFault("crashed", f"cannot start {self.command!r}: {why}") from None
+            _live.add(self)
         assert self.process.stdout is not None
         os.set_blocking(self.process.stdout.fileno(), False)
         self._selector = selectors.DefaultSelector()
