@@ -12,6 +12,7 @@ from cardkit.errors import (
     IllegalActionError,
     OptionError,
     ParseError,
+    PositionError,
     RecordError,
     UnknownNameError,
 )
@@ -19,7 +20,6 @@ from cardkit.events import Event
 from cardkit.game import Game, Refusal, Result, State, View, Zone
 from cardkit.match import Scoreboard
 from cardkit.options import Option, Options, option
-from cardkit.positions import PositionError
 from cardkit.record import Record, replay
 from cardkit.seats import CHANCE, ResponseWindow, SealedChoice, TurnOrder
 from cardkit.tricks import Trick, TrickOrder

@@ -13,17 +13,23 @@ by dynamic programming with the groups' room left as the state, one class at a t
 and, within a class, one of its groups at a time (how many of the class's cards it
 takes; the last takes the rest). A deal is drawn along the same steps, each choice
 with probability proportional to the exact number of deals it leaves (Python ints, no
-rounding); then each class's cards are shuffled into the groups and each group's
-cards into its places (each place's cards in a random order: a pile's order is
-random too). No rejection, nothing to give up on: an impossible deal is a
-:class:`DealError` saying why. When every card may go anywhere it is one shuffle and
-a cut.
+rounding); then each class's cards are shared out at random among the groups and
+each group's cards among its places (each place's cards in a random order: a pile's
+order is random too, unless the caller does not need it). No rejection, nothing to
+give up on: an impossible deal is a :class:`DealError` saying why. When every card
+may go anywhere it is one shuffle and a cut. A shuffle sorts the cards by random
+keys (``rng.random()``, one a card: faster in Python than ``rng.shuffle``; two equal
+keys, about one chance in ``2**54 / n**2``, would keep the earlier card first); when
+a few cards are to be picked from many (the largest share left as it is), they are
+drawn one by one instead (a partial Fisher-Yates shuffle, each index drawn exactly as
+``rng.randrange`` draws it).
 
 The count tables depend only on the groups' sizes and the classes' sizes and groups;
-a small LRU keeps them for the next deal of the same shape. Building one costs little
-for a few groups (three hands with voids: a millisecond) and grows quickly with many
-differently constrained places (five hands of ten, each void in a different suit:
-seconds).
+a small LRU keeps them for the next deal of the same shape, and another what else
+depends only on the places and the shape (each place's block of the shuffled cards).
+Building a table costs little for a few groups (three hands with voids: a
+millisecond) and grows quickly with many differently constrained places (five hands
+of ten, each void in a different suit: seconds).
 """
 
 from __future__ import annotations
@@ -36,9 +42,9 @@ from collections.abc import Set as AbstractSet
 from functools import lru_cache
 from itertools import combinations, compress
 from operator import not_
-from typing import Generic, NamedTuple, TypeAlias, TypeVar
+from typing import Any, Generic, NamedTuple, TypeAlias, TypeVar
 
-from cardkit.positions import PositionError
+from cardkit.errors import PositionError
 
 P = TypeVar("P", bound=Hashable)
 """A place: a seat number, a pile's name, ..."""
@@ -53,6 +59,10 @@ TABLES = 16
 at one turn reuses one; a big one can take tens of megabytes."""
 
 
+_NONE: list[Any] = []
+"""The fixed cards of a place that has none (never changed: a deal's lists are new)."""
+
+
 class DealError(PositionError):
     """Cards and constraints that no deal meets, or that do not fit together; the
     message says why."""
@@ -64,25 +74,30 @@ class DealConstraints(Generic[P, C]):
 
     ``cards`` are all the physical cards the places hold, ``fixed`` ones included (each
     fixed card is one copy taken out of them: "the passer knows these three cards are
-    in that hand"); ``sizes`` the places' full sizes; ``allowed`` a test or a set of
-    cards per place. Made once, it draws many deals (:meth:`sample`) at the cost of
-    one or two shuffles each and counts them (:meth:`count`).
+    in that hand"; quickest when ``cards`` lists them first, in the order of
+    ``fixed``); ``sizes`` the places' full sizes; ``allowed`` a test or a set of cards
+    per place (sets are quicker to sort the cards by: with only sets and no card twice,
+    no card is tested one by one). Made once, it draws many deals (:meth:`sample`) at
+    the cost of one or two shuffles each and counts them (:meth:`count`); what depends
+    only on the deal's shape (the places' rooms, the classes' sizes) is kept for the
+    next one of the same shape.
     ``DealError`` at once for inputs that do not fit together (sizes that do not add
     up to the cards, a fixed card that is not among them, constraints on an unknown
     place); for a deal that is merely impossible, :meth:`count` is 0 and
-    :meth:`sample` raises.
+    :meth:`sample` raises. The same ``rng`` state gives the same deal, in any process
+    when the cards' hashes do not change between processes (cardkit's cards' do not).
     """
 
     __slots__ = (
         "_cards",
         "_class_cards",
         "_class_groups",
-        "_cuts",
-        "_fixed",
-        "_free",
-        "_group_places",
+        "_group_needs",
+        "_group_spreads",
         "_impossible",
         "_need",
+        "_slots",
+        "_spread",
         "_table",
         "places",
     )
@@ -96,77 +111,100 @@ class DealConstraints(Generic[P, C]):
     ) -> None:
         self.places: tuple[P, ...] = tuple(sizes)
         """The places, in the order of ``sizes``."""
-        allowed = allowed or {}
-        for place, size in sizes.items():
-            if size < 0:
-                raise DealError(f"{_name(place)} cannot hold {size} cards")
-        for where, what in (("constraints", allowed), ("fixed cards", fixed or {})):
-            for place in what:
-                if place not in sizes:
-                    raise DealError(f"{where} for {_name(place)}, which is not a place to deal to")
-        total = sum(sizes.values())
+        need = dict(sizes)
+        if need and min(need.values()) < 0:
+            place = next(p for p, size in need.items() if size < 0)
+            raise DealError(f"{_name(place)} cannot hold {need[place]} cards")
+        if allowed and not need.keys() >= allowed.keys():
+            place = next(p for p in allowed if p not in need)
+            raise DealError(f"constraints for {_name(place)}, which is not a place to deal to")
+        if fixed and not need.keys() >= fixed.keys():
+            place = next(p for p in fixed if p not in need)
+            raise DealError(f"fixed cards for {_name(place)}, which is not a place to deal to")
+        total = sum(need.values())
         if total != len(cards):
             raise DealError(f"{len(cards)} cards cannot fill places that hold {total}")
-        pool = list(cards)
-        need = dict(sizes)
-        self._fixed: dict[P, list[C]] = {}
         self._impossible: str | None = None
-        for place, known in (fixed or {}).items():
-            mine = self._fixed[place] = list(known)
-            where = _name(place)
-            if len(mine) > sizes[place]:
-                raise DealError(f"{where} holds {sizes[place]} cards, not the {len(mine)} known")
-            need[place] -= len(mine)
-            accepts = _acceptor(allowed.get(place))
-            for card in mine:
-                try:
-                    pool.remove(card)
-                except ValueError:
-                    raise DealError(
-                        f"{card}, known to be in {where}, is not among the cards to deal"
-                    ) from None
-                if accepts is not None and not accepts(card) and self._impossible is None:
-                    self._impossible = f"{card} is known to be in {where}, which may not hold it"
-        self._cards = pool
-        live = [p for p in self.places if need[p]]
-        self._need = [need[p] for p in live]
-        self._cuts: list[tuple[P, int, int]] = _cuts(live, need)
-        self._free = True
+        self._cards = pool = list(cards)
+        known = self._take(pool, need, fixed, allowed or {}) if fixed else None
+        rooms = tuple(need.values())
+        live, self._need, self._spread, slots = _plan(self.places, rooms)
         self._table: _CountTable | None = None
-        self._group_places: list[list[tuple[P, int, int]]] = []
         self._class_cards: list[list[C]] = []
         self._class_groups: tuple[tuple[int, ...], ...] = ()
-        tests = [_acceptor(allowed.get(p)) for p in live]
-        checks = [(1 << i, t) for i, t in enumerate(tests) if t is not None]
-        if not checks:
-            return
-        # the class of each card: the places (bits, in ``live`` order) that may hold it
-        classes: dict[int, list[C]] = {sum(1 << i for i, t in enumerate(tests) if t is None): pool}
-        for bit, test in checks:  # split each class by what this place may hold
-            split: dict[int, list[C]] = {}
-            for mask, same in classes.items():
-                answers = list(map(test, same))
-                held = list(compress(same, answers))
-                if held:
-                    split[mask | bit] = held
-                if len(held) < len(same):
-                    split[mask] = list(compress(same, map(not_, answers)))
-            classes = split
+        self._group_needs: tuple[tuple[int, ...], ...] = ()
+        self._group_spreads: tuple[int, ...] = ()
+        self._slots: Sequence[_Slot] = _with_known(slots, known) if known else slots
+        """Each place, its fixed cards, and the group of its dealt cards (-1: the deck, when
+        every card may go anywhere, else none) and their block of its share."""
+        if allowed:
+            rules = [allowed.get(self.places[i]) for i in live]
+            if any(rule is not None for rule in rules):
+                self._constrain(pool, rules, rooms, known)
+
+    def _take(
+        self,
+        pool: list[C],
+        need: dict[P, int],
+        fixed: Mapping[P, Iterable[C]],
+        allowed: Mapping[P, Allowed[C]],
+    ) -> dict[P, list[C]]:
+        """Take the ``fixed`` cards out of ``pool`` and their room out of ``need``: the
+        fixed cards of each place."""
+        known: dict[P, list[C]] = {}
+        for place, given in fixed.items():
+            mine = known[place] = list(given)
+            if len(mine) > need[place]:
+                where = _name(place)
+                raise DealError(f"{where} holds {need[place]} cards, not the {len(mine)} known")
+            need[place] -= len(mine)
+            if pool[: len(mine)] == mine:  # listed first in the cards: taken at once
+                del pool[: len(mine)]
+            else:
+                for card in mine:
+                    try:
+                        pool.remove(card)
+                    except ValueError:
+                        where = _name(place)
+                        raise DealError(
+                            f"{card}, known to be in {where}, is not among the cards to deal"
+                        ) from None
+            accepts = _acceptor(allowed.get(place))
+            if accepts is not None and self._impossible is None:
+                for card in mine:
+                    if not accepts(card):
+                        where = _name(place)
+                        self._impossible = (
+                            f"{card} is known to be in {where}, which may not hold it"
+                        )
+                        break
+        return known
+
+    def _constrain(
+        self,
+        pool: list[C],
+        rules: list[Allowed[C]],
+        rooms: tuple[int, ...],
+        known: dict[P, list[C]] | None,
+    ) -> None:
+        """Sort the cards into classes and the places into groups, find the count table
+        and where each place's cards come from; or note why no deal exists."""
+        classes = _classes(pool, rules)
         if 0 in classes:
             if self._impossible is None:
                 self._impossible = f"no place with room may hold {classes[0][0]}"
             return
-        masks = sorted(classes, key=lambda m: (m.bit_count(), m))  # the freest last
-        if masks == [(1 << len(live)) - 1]:  # every card may go anywhere with room
+        masks = sorted(classes)
+        masks.sort(key=int.bit_count)  # the freest last
+        if masks == [(1 << len(rules)) - 1]:  # every card may go anywhere with room
             return
         self._class_cards = [classes[m] for m in masks]
-        layout = _layout(tuple(self._need), tuple(masks), tuple(map(len, self._class_cards)))
-        groups, self._class_groups, table = layout
-        self._group_places = [_cuts([live[i] for i in places], need) for places in groups]
-        self._table = table
-        self._free = False
+        counts = tuple(map(len, self._class_cards))
+        layout = _layout(self.places, rooms, tuple(masks), counts)
+        names, self._class_groups, shape, slots, self._group_needs, self._group_spreads = layout
+        self._slots = _with_known(slots, known) if known else slots
+        self._table = table = _count_table(*shape)
         if table.total == 0 and self._impossible is None:
-            names = [[live[i] for i in places] for places in groups]
             self._impossible = _why(names, table.caps, table.shape, len(pool))
 
     def count(self) -> int:
@@ -176,37 +214,50 @@ class DealConstraints(Generic[P, C]):
         if self._table is None:
             return _multinomial(len(self._cards), self._need)
         out = self._table.total
-        for cuts in self._group_places:
-            out *= _multinomial(cuts[-1][2], [end - start for _, start, end in cuts])
+        for needs in self._group_needs:
+            out *= _multinomial(sum(needs), needs)
         return out
 
-    def sample(self, rng: random.Random) -> dict[P, list[C]]:
+    def sample(self, rng: random.Random, *, ordered: bool = True) -> dict[P, list[C]]:
         """One deal, uniformly: each place's cards, its fixed cards first, then the
         dealt ones in a uniformly random order (a pile's order is random too).
-        Randomness only from ``rng``."""
+        Randomness only from ``rng``.
+
+        ``ordered=False``: the dealt cards of each place in no particular order (the
+        same deals, equally likely): cheaper when a place takes many cards, for a game
+        that sorts its hands or keeps them as sets."""
         if self._impossible is not None:
             raise DealError(self._impossible)
-        out: dict[P, list[C]] = {p: list(self._fixed.get(p, ())) for p in self.places}
-        if self._free:
-            deck = self._cards.copy()
-            rng.shuffle(deck)
-            for place, start, end in self._cuts:
-                out[place] += deck[start:end]
-            return out
+        random_ = rng.random
         table = self._table
-        assert table is not None
-        shuffle = rng.shuffle
-        randrange = rng.randrange
+        if table is None:  # every card may go anywhere: one shuffle, cut in blocks
+            cards = self._cards
+            if ordered or not _draws_pay(self._spread, len(cards)):
+                deck = sorted(cards, key=lambda _: random_())
+            else:  # only the cards of all the places but the largest (last in the deck)
+                deck = _drawn(cards, self._spread, rng.getrandbits)
+            return {
+                p: known + deck[start:end] if known else deck[start:end]
+                for p, known, _, start, end in self._slots
+            }
+        getrandbits = rng.getrandbits
         steps = table.steps
         room = table.caps
-        shares: list[list[C]] = [[] for _ in self._group_places]
+        shares: list[list[C]] = [[] for _ in self._group_needs]
         mixed = [False] * len(shares)  # a group's share is not in uniformly random order
         c = 0
         for k, mine in enumerate(self._class_cards):
             parts: list[tuple[int, int]] = []
             for g in self._class_groups[k]:
                 cumulative, takes, afters = steps[c][room]
-                i = bisect_right(cumulative, randrange(cumulative[-1])) if cumulative else 0
+                i = 0
+                if cumulative:  # a whole number below the total, as rng.randrange draws it
+                    total = cumulative[-1]
+                    bits = total.bit_length()
+                    r = getrandbits(bits)
+                    while r >= total:
+                        r = getrandbits(bits)
+                    i = bisect_right(cumulative, r)
                 room = afters[i]
                 if takes[i]:
                     parts.append((g, takes[i]))
@@ -216,21 +267,33 @@ class DealConstraints(Generic[P, C]):
                 mixed[g] = True
                 shares[g] += mine
                 continue
-            mine = mine.copy()
-            shuffle(mine)
+            drawn = len(mine) - parts[-1][1]  # the last part takes the cards left
+            if _draws_pay(drawn, len(mine)):
+                mine = _drawn(mine, drawn, getrandbits)
+                mixed[parts[-1][0]] = True
+            else:
+                mine = sorted(mine, key=lambda _: random_())
             start = 0
             for g, t in parts:
                 if shares[g]:
                     mixed[g] = True
                 shares[g] += mine[start : start + t]
                 start += t
-        for g, cuts in enumerate(self._group_places):
-            share = shares[g]
-            if mixed[g]:
-                shuffle(share)
-            for place, start, end in cuts:
-                out[place] += share[start:end]
-        return out
+        spreads = self._group_spreads
+        for g, share in enumerate(shares):
+            if not mixed[g]:
+                continue
+            if ordered:
+                share.sort(key=lambda _: random_())
+            elif _draws_pay(spreads[g], len(share)):  # only to share it out among places
+                shares[g] = _drawn(share, spreads[g], getrandbits)
+            elif spreads[g]:
+                share.sort(key=lambda _: random_())
+        shares.append([])  # group -1: the places with no cards to deal
+        return {
+            p: known + shares[g][start:end] if known else shares[g][start:end]
+            for p, known, g, start, end in self._slots
+        }
 
 
 def sample_deal(
@@ -269,14 +332,80 @@ def _acceptor(allowed: Allowed[C]) -> Callable[[C], bool] | None:
     return allowed.__contains__
 
 
-def _cuts(places: Sequence[P], need: Mapping[P, int]) -> list[tuple[P, int, int]]:
-    """Each place with the start and end of its block in a list of their cards."""
-    out = []
-    start = 0
-    for place in places:
-        out.append((place, start, start + need[place]))
-        start += need[place]
-    return out
+def _classes(pool: list[C], rules: Sequence[Allowed[C]]) -> dict[int, list[C]]:
+    """The cards of ``pool`` by the places that may hold them (a bitmask of the places
+    of ``rules``: bit ``i`` for ``rules[i]``); the places with the same rule object are
+    asked once. With only sets of cards as rules and no card twice in the pool, by set
+    operations (no test a card); each class in an order fixed by the cards' hashes."""
+    anywhere = 0
+    places: dict[Any, int] = {}  # the places of each rule (by the rule, or a set's id)
+    sets: dict[Any, AbstractSet[C]] = {}
+    tests: dict[Any, Callable[[C], bool]] = {}
+    for i, rule in enumerate(rules):
+        if rule is None:
+            anywhere |= 1 << i
+            continue
+        key = id(rule) if isinstance(rule, set) else rule
+        if key in places:
+            places[key] |= 1 << i
+            continue
+        places[key] = 1 << i
+        if isinstance(rule, set | frozenset):
+            sets[key] = rule
+        else:
+            tests[key] = rule if callable(rule) else rule.__contains__
+    distinct = set(pool) if not tests else None
+    if distinct is not None and len(distinct) == len(pool):
+        by_sets: dict[int, AbstractSet[C]] = {anywhere: distinct}
+        for key, bit in places.items():
+            allowed = sets[key]
+            split: dict[int, AbstractSet[C]] = {}
+            for mask, same in by_sets.items():
+                held = same & allowed
+                if not held:
+                    split[mask] = same
+                    continue
+                split[mask | bit] = held
+                if len(held) < len(same):
+                    split[mask] = same - held
+            by_sets = split
+        return {mask: list(same) for mask, same in by_sets.items()}
+    classes: dict[int, list[C]] = {anywhere: pool}
+    for key, bit in places.items():  # split each class by what these places may hold
+        test = tests[key] if key in tests else sets[key].__contains__
+        split_cards: dict[int, list[C]] = {}
+        for mask, cards in classes.items():
+            answers = list(map(test, cards))
+            held_cards = list(compress(cards, answers))
+            if held_cards:
+                split_cards[mask | bit] = held_cards
+            if len(held_cards) < len(cards):
+                split_cards[mask] = list(compress(cards, map(not_, answers)))
+        classes = split_cards
+    return classes
+
+
+def _draws_pay(draws: int, cards: int) -> bool:
+    """Whether drawing ``draws`` of ``cards`` one by one (:func:`_drawn`) is cheaper than
+    shuffling them all (about 110 ns a draw, 90 ns a card sorted by a random key)."""
+    return draws * 6 < cards * 5
+
+
+def _drawn(cards: list[C], draws: int, getrandbits: Callable[[int], int]) -> list[C]:
+    """A copy of ``cards`` whose first ``draws`` are a uniform random selection in a
+    uniformly random order (a partial Fisher-Yates shuffle, each index drawn as
+    ``rng.randrange`` draws it); the rest in no particular order."""
+    deck = cards.copy()
+    n = len(deck)
+    for i in range(draws):
+        m = n - i
+        bits = m.bit_length()
+        j = getrandbits(bits)
+        while j >= m:
+            j = getrandbits(bits)
+        j += i
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
 
 
 def _multinomial(n: int, parts: Iterable[int]) -> int:
@@ -399,26 +528,89 @@ def _takes(cell: _Cell, room: _Room) -> list[tuple[int, _Room]]:
     return [(t, (*room[:g], here - t, *room[g + 1 :])) for t in range(low, high + 1)]
 
 
-_Layout = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], _CountTable]
+_Slot = tuple[Any, list[Any], int, int, int]
+"""A place, its fixed cards, the group its dealt cards come from and their block there."""
+_Layout = tuple[
+    list[list[Hashable]],
+    tuple[tuple[int, ...], ...],
+    tuple[tuple[int, ...], _Shape],
+    tuple[_Slot, ...],
+    tuple[tuple[int, ...], ...],
+    tuple[int, ...],
+]
 
 
 @lru_cache(maxsize=TABLES)
-def _layout(need: tuple[int, ...], masks: tuple[int, ...], counts: tuple[int, ...]) -> _Layout:
-    """The groups of places (of room ``need``) that may hold the same classes of cards
-    (``masks``: the places that may hold each class, ``counts``: its cards), the groups
-    that may hold each class, and their count table."""
+def _count_table(caps: _Room, shape: _Shape) -> _CountTable:
+    return _CountTable(caps, shape)
+
+
+@lru_cache(maxsize=256)
+def _layout(
+    places: tuple[Hashable, ...],
+    rooms: tuple[int, ...],
+    masks: tuple[int, ...],
+    counts: tuple[int, ...],
+) -> _Layout:
+    """For ``places`` with ``rooms`` cards to deal and classes of cards (``masks``: the
+    places with room that may hold each class, a bit each in order; ``counts``: its
+    cards): the places of each group (the places that may hold the same classes), the
+    groups that may hold each class, the key of their count table, each place's group
+    (-1: none) and block of its group's share (the largest place last), the rooms of
+    each group's places and of all but the largest."""
+    live = [i for i, room in enumerate(rooms) if room]
     columns: dict[int, list[int]] = {}  # the classes (bits) a place may hold: its places
-    for i in range(len(need)):
-        column = sum(1 << j for j, m in enumerate(masks) if m >> i & 1)
+    for k, i in enumerate(live):
+        column = sum(1 << j for j, m in enumerate(masks) if m >> k & 1)
         columns.setdefault(column, []).append(i)
-    groups = tuple(map(tuple, columns.values()))
-    caps = tuple(sum(need[i] for i in places) for places in groups)
+    groups = list(columns.values())
+    caps = tuple(sum(rooms[i] for i in group) for group in groups)
     # each class's groups, the largest last (it takes what is left: not enumerated)
     class_groups = tuple(
         tuple(sorted((g for g, col in enumerate(columns) if col >> j & 1), key=caps.__getitem__))
         for j in range(len(masks))
     )
-    return groups, class_groups, _CountTable(caps, tuple(zip(class_groups, counts, strict=True)))
+    slots = [(p, _NONE, -1, 0, 0) for p in places]
+    for g, group in enumerate(groups):
+        start = 0
+        for i in sorted(group, key=rooms.__getitem__):
+            slots[i] = (places[i], _NONE, g, start, start + rooms[i])
+            start += rooms[i]
+    needs = tuple(tuple(rooms[i] for i in group) for group in groups)
+    spreads = tuple(sum(need) - max(need) for need in needs)
+    names = [[places[i] for i in group] for group in groups]
+    shape = (caps, tuple(zip(class_groups, counts, strict=True)))
+    return names, class_groups, shape, tuple(slots), needs, spreads
+
+
+_Plan = tuple[tuple[int, ...], tuple[int, ...], int, tuple[_Slot, ...]]
+
+
+@lru_cache(maxsize=64)
+def _plan(places: tuple[Hashable, ...], rooms: tuple[int, ...]) -> _Plan:
+    """For places with ``rooms`` cards to deal: the indices of those with room, their
+    rooms, the cards of all but the largest, and each place's block of one shuffled deck
+    (the largest last; see :meth:`DealConstraints.sample`)."""
+    live = tuple(i for i, room in enumerate(rooms) if room)
+    need = tuple(rooms[i] for i in live)
+    total = sum(need)
+    largest = max(need, default=0)
+    blocks = [(0, 0)] * len(rooms)
+    start = 0
+    for i in live:
+        if rooms[i] == largest:
+            blocks[i] = (total - largest, total)
+            largest = -1
+        else:
+            blocks[i] = (start, start + rooms[i])
+            start += rooms[i]
+    slots = tuple((p, _NONE, -1, *blocks[i]) for i, p in enumerate(places))
+    return live, need, start, slots
+
+
+def _with_known(slots: Sequence[_Slot], known: Mapping[Any, list[Any]]) -> list[_Slot]:
+    """``slots`` with each place's fixed cards."""
+    return [(p, known.get(p, none), g, start, end) for p, none, g, start, end in slots]
 
 
 def _why(names: list[list[P]], caps: tuple[int, ...], shape: _Shape, cards: int) -> str:

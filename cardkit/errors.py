@@ -68,6 +68,11 @@ def closest(name: str, known: list[str]) -> str | None:
     return lowered[close[0]] if close else None
 
 
+class PositionError(CardkitError, ValueError):
+    """A position that cannot be read or breaks the rules, or a world no deal can make;
+    the message says what is wrong (see :mod:`cardkit.positions`)."""
+
+
 class RecordError(CardkitError, ValueError):
     """A game record that cannot be read, or whose step ``step`` is illegal."""
 

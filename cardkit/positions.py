@@ -20,8 +20,8 @@ reading; only a full position can be set up.
 back (refusing, with a :class:`PositionError`, a position that breaks the
 rules), and :meth:`Game.sample_world <cardkit.game.Game.sample_world>` deals
 the cards one seat cannot see. :func:`deal_hidden` is the uniform constrained
-deal games use for that, and :func:`load_position` reads a position file with
-the bounded JSON reader.
+deal games may use for that (a list-shaped front to :mod:`cardkit.deals`), and
+:func:`load_position` reads a position file with the bounded JSON reader.
 """
 
 from __future__ import annotations
@@ -35,7 +35,9 @@ import attrs
 
 from cardkit.actions import Action
 from cardkit.cards import Card
-from cardkit.errors import CardkitError, IllegalActionError, OptionError, ParseError
+from cardkit.deals import DealConstraints
+from cardkit.errors import IllegalActionError, OptionError, ParseError
+from cardkit.errors import PositionError as PositionError  # its old home: imported from here
 
 if TYPE_CHECKING:
     from cardkit.game import Game, State
@@ -59,13 +61,6 @@ COMMON = (
 
 UNKNOWN = "?"
 """What a seat's position (``Game.position(state, seat)``) shows for a card it cannot see."""
-
-MAX_TRIES = 100_000
-"""Deals :func:`deal_hidden` tries before it says the constraints cannot be met."""
-
-
-class PositionError(CardkitError, ValueError):
-    """A position that cannot be read or breaks the rules; the message says what is wrong."""
 
 
 @attrs.frozen(slots=True)
@@ -197,21 +192,13 @@ def deal_hidden(
 ) -> list[list[Card]]:
     """Deal ``pool`` into places of ``sizes`` (which must sum to its length), uniformly
     among the deals where each place only holds cards its ``allowed`` test accepts
-    (``None``: any card).
+    (``None``: any card); each place's cards in a random order.
 
-    Rejection sampling: a uniform shuffle is dealt in blocks and dealt again
-    until every place accepts its cards, so each consistent deal is equally
-    likely. ``PositionError`` after :data:`MAX_TRIES` failed deals.
+    Exact (:class:`cardkit.deals.DealConstraints`, places numbered from 0): it never
+    gives up on a deal that exists, however unlikely. A ``PositionError``
+    (:class:`~cardkit.deals.DealError`) saying why when no deal meets the tests.
     """
-    if sum(sizes) != len(pool):
-        raise PositionError(f"{len(pool)} hidden cards cannot fill places of {sum(sizes)}")
-    cards = list(pool)
-    checks = [(i, test) for i, test in enumerate(allowed) if test is not None]
-    starts = [0]
-    for size in sizes:
-        starts.append(starts[-1] + size)
-    for _ in range(MAX_TRIES):
-        rng.shuffle(cards)
-        if all(all(test(c) for c in cards[starts[i] : starts[i + 1]]) for i, test in checks):
-            return [cards[starts[i] : starts[i + 1]] for i in range(len(sizes))]
-    raise PositionError("no deal of the hidden cards meets what the seat has seen")
+    places = dict(enumerate(sizes))
+    tests = {i: test for i, test in enumerate(allowed) if test is not None}
+    dealt = DealConstraints(pool, places, tests).sample(rng)
+    return list(dealt.values())

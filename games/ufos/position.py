@@ -36,25 +36,24 @@ plays the rules would not allow is refused with the rule's reason.
 A sampled world (:func:`sample_world`) is built directly from the view: the
 seat's cards and knowledge as they are, the cards it has not seen dealt to the
 others uniformly among the deals where no seat holds a suit it has shown it
-lacks (:func:`deal_unseen`), and each pick part it has not seen drawn
-uniformly.
+lacks (:class:`cardkit.deals.DealConstraints`), and each pick part it has not
+seen drawn uniformly.
 """
 
 from __future__ import annotations
 
-import math
 import random
-from bisect import bisect_right
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from functools import reduce
-from itertools import chain, product, repeat, starmap
+from itertools import chain
 from operator import attrgetter, itemgetter, or_
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from cardkit import CHANCE, Action, Bid, Card, Pass, Scoreboard, SealedChoice, Shuffle, Trick
+from cardkit.deals import DealConstraints
 from cardkit.errors import ParseError
 from cardkit.game import _STALE
 from cardkit.positions import (
@@ -86,6 +85,10 @@ Play = tuple[int, Card, str | None]
 
 _SUIT_BIT = {"R": 1, "Y": 2, "G": 4, "T": 8, BLUE: 0}
 """The bit of each coloured suit in a seat's set of shown voids (a Blue is never lacked)."""
+_MAY_HOLD = tuple(
+    frozenset(c for c in DECK.faces if not _SUIT_BIT[c.suit] & lacking) for lacking in range(16)
+)
+"""The cards a seat may hold, by the suits it has shown it lacks (a bitmask of them)."""
 
 _FACES = DECK.faces
 _COPIES = tuple(sum(1 for c in DECK.cards if c is f) for f in _FACES)
@@ -94,7 +97,7 @@ _COLOURED = DECK.mask(c for c in DECK.faces if c.suit != BLUE)
 _B10_COPIES = _COPIES[B10.id]
 _B12_COPIES = _COPIES[B12.id]
 _BIT = attrgetter("bit")
-_SUIT = attrgetter("suit")
+_ID = attrgetter("id")
 _CARD = itemgetter(1)
 
 
@@ -447,245 +450,13 @@ def _template(game: UfosGame, players: int, view: UfosView) -> UfosState:
     return state
 
 
-def deal_unseen(
-    pool: Sequence[Card], sizes: Sequence[int], lacking: Sequence[int], rng: random.Random
-) -> list[list[Card]]:
-    """Deal ``pool`` (in card id order) into places of ``sizes`` (which sum to its length),
-    uniformly among the deals where no place holds a card of a suit it lacks (``lacking``:
-    a bitmask of suits per place, R 1, Y 2, G 4, T 8); each place's cards in id order.
-    See :class:`UnseenDeal`, which draws many such deals."""
-    return UnseenDeal(pool, sizes, lacking).draw(rng)
-
-
-class UnseenDeal:
-    """The deals of ``pool`` (in card id order) into places of ``sizes`` where no place
-    holds a card of a suit it lacks (``lacking``: a bitmask of suits per place, R 1,
-    Y 2, G 4, T 8); :meth:`draw` draws one, uniformly (each card of the pool counted
-    as itself, so a face held twice is twice as likely as one held once).
-
-    Exact, without rejection: places that lack the same suits form a group and suits
-    lacked by the same groups a class (the other cards are free). How many cards of
-    each class each group takes is drawn with its exact probability, from the number
-    of deals that give it (:class:`_CountTable`); then each class's cards are shuffled
-    into the groups, and each group's into its places. ``PositionError`` when no deal
-    is possible.
-    """
-
-    def __init__(self, pool: Sequence[Card], sizes: Sequence[int], lacking: Sequence[int]):
-        if sum(sizes) != len(pool):
-            raise PositionError(f"{len(pool)} hidden cards cannot fill places of {sum(sizes)}")
-        self.pool = list(pool)
-        self.sizes = tuple(sizes)
-        self.live = [i for i in range(len(sizes)) if sizes[i]]
-        present = 0
-        for suit in set(map(_SUIT, pool)):
-            present |= _SUIT_BIT[suit]
-        lacked = 0
-        for i in self.live:
-            lacked |= lacking[i]
-        lacked &= present
-        self.free = not lacked
-        self.bits = list(map(_BIT, pool))
-        if self.free:
-            return
-        self.members, class_of, self.table = _structure(self.sizes, tuple(lacking), lacked)
-        free = len(set(class_of.values()))
-        self.indices: list[list[int]] = [[] for _ in range(free + 1)]  # the last: free cards
-        for j, card in enumerate(pool):
-            self.indices[class_of.get(card.suit, free)].append(j)
-        self.counts = tuple(len(c) for c in self.indices[:-1])
-        if self.table.weight(0, self.counts) == 0.0:
-            raise PositionError("no deal of the hidden cards meets what the seat has seen")
-
-    def draw(self, rng: random.Random) -> list[list[Card]]:
-        """One deal: each place's cards, in id order."""
-        return self.draw_held(rng)[0]
-
-    def draw_held(self, rng: random.Random) -> tuple[list[list[Card]], list[int]]:
-        """One deal, as :meth:`draw`, and the bitmask of each place's cards."""
-        sizes = self.sizes
-        out: list[list[Card]] = [[] for _ in sizes]
-        masks = [0] * len(sizes)
-        if self.free:
-            self._fill(_order(len(self.pool), rng), self.live, out, masks, rng, True)
-            return out, masks
-        takes = self.table.draw(self.counts, rng)
-        shares: list[list[int]] = [[] for _ in takes]
-        for k, mine in enumerate(self.indices):
-            if len(mine) > 1:
-                mine = [mine[k] for k in _order(len(mine), rng)]
-            start = 0
-            for g, take in enumerate(takes):
-                end = start + take[k]
-                shares[g] += mine[start:end]
-                start = end
-        for g, places in enumerate(self.members):
-            self._fill(shares[g], places, out, masks, rng, False)
-        return out, masks
-
-    def _fill(
-        self,
-        indices: list[int],
-        places: list[int],
-        out: list[list[Card]],
-        masks: list[int],
-        rng: random.Random,
-        shuffled: bool,
-    ) -> None:
-        """Deal the pool's cards at ``indices`` (in a uniformly random order if
-        ``shuffled``) uniformly into ``places``: each takes a block of a random order."""
-        pool = self.pool
-        bits = self.bits
-        sizes = self.sizes
-        several = len(places) > 1
-        if several and not shuffled:
-            indices = [indices[k] for k in _order(len(indices), rng)]
-        start = 0
-        for i in places:
-            end = start + sizes[i]
-            block = sorted(indices[start:end]) if several else sorted(indices)
-            if len(block) == 1:
-                out[i] = [pool[block[0]]]
-                masks[i] = bits[block[0]]
-            elif block:
-                picked = itemgetter(*block)
-                out[i] = list(picked(pool))
-                masks[i] = reduce(or_, picked(bits), 0)
-            start = end
-
-
-def _order(count: int, rng: random.Random) -> list[int]:
-    """0 to ``count - 1`` in a uniformly random order (sorted by random keys, which are
-    drawn without a Python loop)."""
-    keys = list(starmap(rng.random, repeat((), count)))
-    return sorted(range(count), key=keys.__getitem__)
-
-
-_Structure = tuple[list[list[int]], dict[str, int], "_CountTable"]
-_STRUCTURES: dict[tuple[tuple[int, ...], tuple[int, ...], int], _Structure] = {}
-"""The groups, classes and count table of each set of sizes and voids (see
-:class:`UnseenDeal`), made once."""
-
-
-def _structure(sizes: tuple[int, ...], lacking: tuple[int, ...], lacked: int) -> _Structure:
-    """The places of each group, the class of each lacked suit and the count table, for
-    places of ``sizes`` lacking ``lacking`` when the suits ``lacked`` matter."""
-    key = (sizes, lacking, lacked)
-    found = _STRUCTURES.get(key)
-    if found is not None:
-        return found
-    members: dict[int, list[int]] = {}
-    for i in range(len(sizes)):
-        if sizes[i]:
-            members.setdefault(lacking[i] & lacked, []).append(i)
-    groups = sorted(members, key=lambda g: (g == 0, g))  # the group lacking nothing last
-    suits = [s for s in SUITS if _SUIT_BIT[s] & lacked]
-    keys = {s: tuple(g for g, mask in enumerate(groups) if mask & _SUIT_BIT[s]) for s in suits}
-    classes = sorted(set(keys.values()))
-    class_of = {s: classes.index(k) for s, k in keys.items()}
-    caps = tuple(sum(sizes[i] for i in members[g]) for g in groups)
-    allowed = tuple(
-        tuple(k for k, lacked_by in enumerate(classes) if g not in lacked_by)
-        for g in range(len(groups))
-    )
-    if len(_STRUCTURES) > 256:
-        _STRUCTURES.clear()
-    found = _STRUCTURES[key] = ([members[g] for g in groups], class_of, _count_table(caps, allowed))
-    return found
-
-
-_INVERSE_FACTORIAL = tuple(1.0 / math.factorial(k) for k in range(len(DECK) + 1))
-
-
-_Splits = tuple[list[tuple[int, ...]], list[float], list[tuple[int, ...]]]
-
-
-class _CountTable:
-    """How many deals give each split of the class counts among the groups (lazily).
-
-    ``weight(g, left)``: the deals of the cards left (``left`` of each class, the free
-    cards making up the rest) into groups ``g`` onwards, divided by the factorials of
-    the class and free counts (the same for every split, so only ratios matter).
-    """
-
-    def __init__(self, caps: tuple[int, ...], allowed: tuple[tuple[int, ...], ...]) -> None:
-        self.caps = caps
-        self.allowed = allowed
-        self.rest = tuple(sum(caps[g:]) for g in range(len(caps) + 1))
-        self.options: dict[tuple[int, tuple[int, ...]], _Splits] = {}
-
-    def _splits(self, g: int, left: tuple[int, ...]) -> _Splits:
-        """The takes of group ``g`` (one count per class, then the free cards), their
-        cumulative weights and the class counts each leaves."""
-        found = self.options.get((g, left))
-        if found is not None:
-            return found
-        cap = self.caps[g]
-        free_left = self.rest[g] - sum(left)
-        takes: list[tuple[int, ...]] = []
-        cumulative: list[float] = []
-        afters: list[tuple[int, ...]] = []
-        total = 0.0
-        inverse = _INVERSE_FACTORIAL
-        last = g == len(self.caps) - 1
-        mine = self.allowed[g]
-        ranges = [range(min(left[k], cap) + 1) if k in mine else range(1) for k in range(len(left))]
-        for take in product(*ranges):
-            used = sum(take)
-            spare = cap - used
-            if spare < 0 or spare > free_left:
-                continue
-            after = tuple(n - t for n, t in zip(left, take, strict=True))
-            if last:
-                if any(after):
-                    continue
-                rest = 1.0
-            else:
-                rest = self.weight(g + 1, after)
-                if rest == 0.0:
-                    continue
-            w = inverse[spare] * rest
-            for t in take:
-                w *= inverse[t]
-            total += w
-            takes.append((*take, spare))
-            cumulative.append(total)
-            afters.append(after)
-        found = self.options[(g, left)] = (takes, cumulative, afters)
-        return found
-
-    def weight(self, g: int, left: tuple[int, ...]) -> float:
-        cumulative = self._splits(g, left)[1]
-        return cumulative[-1] if cumulative else 0.0
-
-    def draw(self, counts: tuple[int, ...], rng: random.Random) -> list[tuple[int, ...]]:
-        """Each group's take, drawn with its exact probability."""
-        left = counts
-        out = []
-        splits = self._splits
-        rnd = rng.random
-        for g in range(len(self.caps)):
-            takes, cumulative, afters = splits(g, left)
-            k = bisect_right(cumulative, rnd() * cumulative[-1])
-            if k == len(takes):  # the draw rounded up to the total
-                k -= 1
-            out.append(takes[k])
-            left = afters[k]
-        return out
-
-
-_TABLES: dict[tuple[Any, ...], _CountTable] = {}
-"""The count tables made so far, by group sizes and what each group may hold."""
-
-
-def _count_table(caps: tuple[int, ...], allowed: tuple[tuple[int, ...], ...]) -> _CountTable:
-    key = (caps, allowed)
-    table = _TABLES.get(key)
-    if table is None:
-        if len(_TABLES) > 256:
-            _TABLES.clear()
-        table = _TABLES[key] = _CountTable(caps, allowed)
-    return table
+def unseen_deal(
+    pool: Sequence[Card], sizes: Mapping[int, int], lacking: Mapping[int, int]
+) -> DealConstraints[int, Card]:
+    """The deals of ``pool`` to the seats of ``sizes`` where no seat holds a card of a suit
+    it lacks (``lacking``: a bitmask of suits per seat, R 1, Y 2, G 4, T 8; a Blue is of
+    no suit), each card counted as itself: the four Blue 10s are four cards."""
+    return DealConstraints(pool, sizes, {s: _MAY_HOLD[m] for s, m in lacking.items() if m})
 
 
 @attrs.frozen(slots=True)
@@ -694,7 +465,7 @@ class _Skeleton:
     hands empty, no picks), and what is left to draw."""
 
     state: UfosState
-    deal: UnseenDeal | None
+    deal: DealConstraints[int, Card] | None
     """The deals of the cards the seat has not seen to the others (None: none to deal)."""
     others: tuple[int, ...]
     picks: dict[int, Choose] | None
@@ -730,10 +501,9 @@ def sample_world(game: UfosGame, view: UfosView, rng: random.Random) -> UfosStat
     if skeleton.deal is not None:
         hands = world.hands
         held = world.held
-        dealt, masks = skeleton.deal.draw_held(rng)
-        for s, cards, mask in zip(skeleton.others, dealt, masks, strict=True):
-            hands[s] = cards
-            held[s] = mask
+        for s, cards in skeleton.deal.sample(rng, ordered=False).items():
+            hands[s] = sorted(cards, key=_ID)
+            held[s] = reduce(or_, map(_BIT, cards), 0)
     known = skeleton.picks
     if known is not None:
         picks = known.copy()
@@ -890,9 +660,8 @@ def _skeleton(game: UfosGame, view: UfosView) -> _Skeleton:
     deal = None
     if pool:
         in_trick = {p[0] for p in current}
-        tricks_done = len(past)
-        sizes = [size - tricks_done - (s in in_trick) for s in others]
-        deal = UnseenDeal(pool, sizes, [lacking[s] for s in others])
+        sizes = {s: size - len(past) - (s in in_trick) for s in others}
+        deal = unseen_deal(pool, sizes, {s: lacking[s] for s in others})
     return _Skeleton(
         state,
         deal,

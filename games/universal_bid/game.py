@@ -64,7 +64,7 @@ class UniversalBidGame(Game[UniversalBidState]):
 
     def sample_world(self, view: View, rng: random.Random) -> UniversalBidState:
         """A world consistent with ``view`` (see :mod:`games.universal_bid.position`): the
-        cards the seat cannot see dealt uniformly (rejection sampling) among the deals
+        cards the seat cannot see dealt exactly uniformly among the deals
         where every seat lacks the suits it has not followed, built directly from the
         view."""
         if not isinstance(view, UniversalBidView):

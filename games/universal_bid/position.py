@@ -22,8 +22,8 @@ the score sheet, the schedule) and deals the other cards uniformly among the
 deals where a seat that did not follow a led suit gets none of it; the rest
 of the unseen cards stay out of play. :func:`sample_world` builds the world
 directly from the view (the fields of a fresh state, then the view's), dealing
-with :func:`deal_masks`; :func:`world_position` is the same world written as a
-position, the slow reference the tests compare it with.
+with :class:`cardkit.deals.DealConstraints`; :func:`world_position` is the same
+world written as a position, the slow reference the tests compare it with.
 """
 
 from __future__ import annotations
@@ -31,17 +31,16 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping
-from math import comb
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from cardkit import CHANCE, Card, Scoreboard, Shuffle
+from cardkit.deals import DealConstraints
 from cardkit.options import to_json
 from cardkit.positions import (
     FORMAT,
-    MAX_TRIES,
     UNKNOWN,
     Common,
     PositionError,
@@ -54,7 +53,15 @@ from cardkit.positions import (
 )
 from cardkit.tricks import Trick
 from games.universal_bid.actions import BIDS, PLAYS
-from games.universal_bid.cards import ALL_CARDS, CARDS, DECK, MAX_HAND, TRICK_ORDER, cards_in
+from games.universal_bid.cards import (
+    ALL_CARDS,
+    CARDS,
+    DECK,
+    MAX_HAND,
+    SUITS,
+    TRICK_ORDER,
+    cards_in,
+)
 from games.universal_bid.view import HandScore, UniversalBidView
 
 if TYPE_CHECKING:
@@ -336,11 +343,18 @@ def voids(tricks: tuple[tuple[tuple[int, Card], ...], ...]) -> dict[int, set[str
     return shown
 
 
-def _lacking(suits: frozenset[str]) -> Callable[[Card], bool]:
-    def allowed(card: Card) -> bool:
-        return card.suit not in suits
+_SUIT_BIT = {suit: 1 << i for i, suit in enumerate(SUITS)}
+"""The bit of each suit in a set of suits a seat lacks."""
+MAY_HOLD = tuple(
+    frozenset(c.id for c in CARDS if not _SUIT_BIT[c.suit] & lacking)
+    for lacking in range(1 << len(SUITS))
+)
+"""The cards (their ids) a seat may hold, by the suits it lacks (a set of suit bits)."""
 
-    return allowed
+
+def _holds(lacking: frozenset[str]) -> Callable[[Card], bool]:
+    ids = MAY_HOLD[sum(map(_SUIT_BIT.__getitem__, lacking))]
+    return lambda card: card.id in ids
 
 
 def world_position(
@@ -364,7 +378,7 @@ def world_position(
         played = sum(1 for t in tricks for p, _ in t if p == s)
         sizes.append(view.hand_size - played if dealing else 0)
         lacking = frozenset(shown.get(s, ()))
-        allowed.append(_lacking(lacking) if lacking else None)
+        allowed.append(_holds(lacking) if lacking else None)
     sizes.append(len(pool) - sum(sizes))
     allowed.append(None)
     dealt = deal_hidden(pool, sizes, allowed, rng)
@@ -410,112 +424,6 @@ def world_position(
     }
 
 
-SUIT_MASKS: dict[str, int] = {
-    suit: sum(c.bit for c in CARDS if c.suit == suit)
-    for suit in dict.fromkeys(c.suit for c in CARDS)
-}
-"""The cards of each suit, as a mask."""
-
-_BYTES = tuple(
-    tuple(tuple(1 << (8 * k + j) for j in range(8) if byte >> j & 1) for byte in range(256))
-    for k in range((len(CARDS) + 7) // 8)
-)
-"""The card bits of each byte value, per byte of a hand mask: a mask's bits in 7 lookups."""
-
-
-def bits_of(mask: int) -> list[int]:
-    """The card bits set in ``mask``, lowest first."""
-    out: list[int] = []
-    for k, table in enumerate(_BYTES):
-        out += table[mask >> (8 * k) & 255]
-    return out
-
-
-def _blocks(cards: list[int], sizes: list[int], rnd: Callable[[], float]) -> list[int]:
-    """Masks of consecutive blocks of ``sizes`` cards drawn uniformly from ``cards``: a
-    partial Fisher-Yates shuffle (the drawn cards end up first in ``cards``)."""
-    count = len(cards)
-    out: list[int] = []
-    start = 0
-    for size in sizes:
-        mask = 0
-        for i in range(start, start + size):
-            j = i + int(rnd() * (count - i))
-            bit = cards[j]
-            cards[j] = cards[i]
-            cards[i] = bit
-            mask |= bit
-        out.append(mask)
-        start += size
-    return out
-
-
-def deal_masks(
-    pool: int, sizes: list[int], banned: list[int], rng: random.Random
-) -> list[int] | None:
-    """Deal the cards of the mask ``pool`` into places of ``sizes`` (each a mask of its
-    cards), uniformly among the deals where no place holds a card of its ``banned`` mask;
-    whatever is left over is the last mask. None when no such deal is found (none
-    exists, or :data:`MAX_TRIES` tries failed).
-
-    The places with bans are drawn in turn, each from the cards left that it may
-    hold; before each but the first, the try goes on with the probability that a
-    hand drawn from all the cards left would meet the place's ban, and starts again
-    otherwise. That is rejection sampling with the rejection decided before the
-    draw: any consistent deal comes out with the probability ``1 / C(cards left,
-    size)`` multiplied over the places, the same for every deal, whatever the order
-    of the places (the one least likely to meet its ban goes first, as it is never
-    rejected). The places without bans then share the rest uniformly.
-    """
-    rnd = rng.random
-    if not any(banned):
-        out = _blocks(bits_of(pool), sizes, rnd)
-        out.append(pool - sum(out))  # the masks are disjoint: a sum is their union
-        return out
-    total = pool.bit_count()
-    order = sorted(
-        (k for k, ban in enumerate(banned) if ban and sizes[k]),
-        key=lambda k: comb((pool & ~banned[k]).bit_count(), sizes[k]) / comb(total, sizes[k]),
-    )
-    if order and (pool & ~banned[order[0]]).bit_count() < sizes[order[0]]:
-        return None
-    free = [k for k in range(len(sizes)) if k not in order]
-    for _ in range(MAX_TRIES):
-        hands = _banned_hands(pool, [sizes[k] for k in order], [banned[k] for k in order], rnd)
-        if hands is None:
-            continue
-        out = [0] * (len(sizes) + 1)
-        left = pool
-        for k, hand in zip(order, hands, strict=True):
-            out[k] = hand
-            left &= ~hand
-        for k, mask in zip(
-            free, _blocks(bits_of(left), [sizes[k] for k in free], rnd), strict=True
-        ):
-            out[k] = mask
-            left &= ~mask
-        out[-1] = left
-        return out
-    return None
-
-
-def _banned_hands(
-    pool: int, sizes: list[int], banned: list[int], rnd: Callable[[], float]
-) -> list[int] | None:
-    """One try at the places with bans (see :func:`deal_masks`); None when it is rejected."""
-    out: list[int] = []
-    left = pool
-    for k, (size, ban) in enumerate(zip(sizes, banned, strict=True)):
-        allowed = left & ~ban
-        can = allowed.bit_count()
-        if k and rnd() * comb(left.bit_count(), size) >= comb(can, size):
-            return None
-        (hand,) = _blocks(bits_of(allowed), [size], rnd)
-        out.append(hand)
-        left &= ~hand
-    return out
-
-
 _BASES: dict[tuple[int, int, tuple[int, ...]], tuple[UniversalBidGame, dict[str, Any]]] = {}
 """The fields of a fresh state per (game, players, schedule): what a world starts from."""
 
@@ -530,19 +438,25 @@ def _base(game: UniversalBidGame, players: int, schedule: tuple[int, ...]) -> di
     return found[1]
 
 
+OUT = "out of play"
+"""The place of a world's deal that takes the unseen cards no seat holds."""
+
+
 @attrs.define(slots=True)
 class _Known:
-    """What every world sampled from one view shares: its fixed fields and the deal to make
-    (``sizes`` and ``banned`` per seat of ``others``, from the cards of ``pool``)."""
+    """What every world sampled from one view shares: its fixed fields and the deal of the
+    cards the seat has not seen (``unseen``, a mask) to ``others`` and out of play, each
+    card dealt as its id."""
 
     fields: dict[str, Any]
     phase: int
     own: int
-    pool: int
+    unseen: int
     others: list[int]
-    sizes: list[int]
-    banned: list[int]
+    deal: DealConstraints[int | str, int] | None
     finished: list[tuple[int, tuple[Card, ...]]]
+    bids: tuple[int, ...]  # -1: not bid yet
+    points: list[tuple[int, ...]]  # of each hand scored
 
 
 _LAST: list[Any] = [None, None, None]
@@ -564,15 +478,12 @@ def _known(game: UniversalBidGame, view: UniversalBidView) -> _Known:
     step = 0
     if phase != _DRAW:
         step = 1 + sum(1 + n + n * h.size for h in view.hand_log)
-    own = pool = 0
-    sizes: list[int] = []
-    banned: list[int] = []
+    own = unseen = 0
+    deal = None
     others = [s for s in range(n) if s != seat]
     if _BID <= phase <= _PLAY:
-        for card in view.hand:
-            own |= card.bit
-        seen = own
-        bans = [0] * n
+        own = seen = sum(map(_BIT, view.hand))
+        lacking = [0] * n
         for cards in (*tricks, trick):
             if not cards:
                 continue
@@ -580,14 +491,19 @@ def _known(game: UniversalBidGame, view: UniversalBidView) -> _Known:
             for s, card in cards:
                 seen |= card.bit
                 if card.suit != led:  # a void shown: the seat holds none of the led suit
-                    bans[s] |= SUIT_MASKS[led]
+                    lacking[s] |= _SUIT_BIT[led]
         size = view.hand_size - len(tricks)
-        left = [size] * n
+        places: dict[int | str, int] = {s: size for s in others}
         for s, _ in trick:
-            left[s] -= 1
-        pool = ALL_CARDS & ~seen
-        sizes = [left[s] for s in others]
-        banned = [bans[s] for s in others]
+            if s != seat:
+                places[s] -= 1
+        unseen = ALL_CARDS & ~seen
+        hidden = _IDS(unseen)
+        places[OUT] = len(hidden) - sum(places.values())
+        allowed: dict[int | str, frozenset[int]] = {
+            s: MAY_HOLD[lacking[s]] for s in others if lacking[s]
+        }
+        deal = DealConstraints(hidden, places, allowed)
         step += 1 + len(made) + sum(len(t) for t in tricks) + len(trick)
     fields["step_offset"] = step
     fields["auto_chance"] = True
@@ -607,15 +523,17 @@ def _known(game: UniversalBidGame, view: UniversalBidView) -> _Known:
     fields["scores_t"] = view.scores
     fields["hand_log"] = view.hand_log
     finished = [(t[0][0], tuple(map(_CARD, t))) for t in tricks]
-    return _Known(fields, phase, own, pool, others, sizes, banned, finished)
+    bids = tuple(-1 if b is None else b for b in bids_t)
+    points = [h.points for h in view.hand_log]
+    return _Known(fields, phase, own, unseen, others, deal, finished, bids, points)
 
 
 def sample_world(
     game: UniversalBidGame, view: UniversalBidView, rng: random.Random
 ) -> UniversalBidState:
     """A full state that ``view``'s seat cannot tell from the true one, built directly:
-    the other hands dealt by :func:`deal_masks` (a seat lacks the suits it did not
-    follow), the rest out of play, and later chance seeded from ``rng``.
+    the other hands dealt uniformly among the deals where a seat lacks the suits it did
+    not follow, the rest out of play, and later chance seeded from ``rng``.
 
     What the view gives every world is worked out once per view (the last one is
     kept); each world then gets its own copy of every part that changes in play."""
@@ -629,14 +547,13 @@ def sample_world(
     hands = [0] * n
     dealt = 0
     in_trick = Trick(-1, order=TRICK_ORDER, size=n)
-    if _BID <= phase <= _PLAY:
-        masks = deal_masks(known.pool, known.sizes, known.banned, rng)
-        if masks is None:
-            raise PositionError("no deal of the hidden cards meets what the seat has seen")
+    if known.deal is not None:
+        given = known.deal.sample(rng, ordered=False)
         hands[view.seat] = known.own
-        for s, mask in zip(known.others, masks, strict=False):
-            hands[s] = mask
-        dealt = ALL_CARDS & ~masks[-1]
+        dealt = ALL_CARDS & ~known.unseen
+        for s in known.others:
+            hands[s] = mask = sum(map(_BIT_OF.__getitem__, given[s]))
+            dealt |= mask
         if phase == _PLAY:
             trick = view.trick
             in_trick.restart(trick[0][0] if trick else view.to_act[0])
@@ -648,12 +565,12 @@ def sample_world(
     fields["seed"] = rng.getrandbits(32)
     fields["history"] = []
     fields["hands"] = hands
-    fields["bids"] = [-1 if b is None else b for b in view.bids]
+    fields["bids"] = list(known.bids)
     fields["taken"] = list(view.tricks_taken)
     fields["trick"] = in_trick
     fields["dealt"] = dealt
     fields["finished"] = known.finished.copy()
-    fields["board"] = Scoreboard(list(view.scores), None, [h.points for h in view.hand_log])
+    fields["board"] = Scoreboard(list(view.scores), None, known.points.copy())
     if phase < _BID:  # as from a position: due chance is drawn at once
         world.resolve_chance()
     return world
@@ -661,5 +578,10 @@ def sample_world(
 
 _CARD = itemgetter(1)
 """The card of a ``(seat, card)`` play."""
+_BIT = attrgetter("bit")
+_IDS = DECK.table(attrgetter("id")).of
+"""``_IDS(mask)``: the id of each card of ``mask``."""
+_BIT_OF = tuple(c.bit for c in CARDS)
+"""The bit of each card id."""
 _DRAW, _DEAL, _BID, _PLAY, _OVER = range(5)  # as in games.universal_bid.state
 _PHASE = {name: i for i, name in enumerate(("draw", "deal", "bid", "play", "over"))}

@@ -34,8 +34,9 @@ A sampled world (:func:`sample_world`) keeps all the seat knows: its hand, the d
 pile (every card played; the hands others put under the top discard are unseen), the
 cards shown to it that their owners surely still hold, every hand size and the public
 state of the turn; the unseen cards (the rest of the other hands, those hidden hands in
-the discard pile, the draw pile) are dealt from one uniform shuffle of the cards the
-seat has not seen. It is built directly, not through a position.
+the discard pile, the draw pile) are dealt uniformly from the cards the seat has not
+seen (:class:`cardkit.deals.DealConstraints`, the shown cards ``fixed`` in their
+hands). It is built directly, not through a position.
 """
 
 from __future__ import annotations
@@ -43,12 +44,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping
+from itertools import chain, repeat
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from cardkit import CHANCE, Card, ResponseWindow, Scoreboard, TurnOrder
+from cardkit.deals import DealConstraints
 from cardkit.game import _STALE
 from cardkit.positions import UNKNOWN, Common, PositionError, card_of, game_part, listed, whole
 from games.uno_star_trek.cards import (
@@ -535,14 +538,19 @@ def _id(card: Card) -> int:
 
 _PHASE_OF_VIEW = {"play": PLAY, "drawn": DRAWN, "respond": RESPOND, "colour": COLOUR}
 _ID = attrgetter("id")
+HIDDEN = "hidden discards"
+"""The place of a world's deal for the discards the seat has not seen (Live Long and
+Prosper's hands), in the order of the holes they fill."""
+DRAW_PILE = "draw pile"
+"""The place of a world's deal for the draw pile, top first."""
 
 
 @attrs.frozen(slots=True)
 class _Known:
     """What every world sampled from one view shares, worked out once per view."""
 
-    pool: tuple[Card, ...]  # the cards the seat has not seen
-    deals: tuple[tuple[int, int, tuple[Card, ...]], ...]  # (seat, cards to deal, cards known)
+    deal: DealConstraints[int | str, Card]  # of the cards the seat has not seen or was shown
+    deals: tuple[tuple[int, tuple[Card, ...]], ...]  # (seat, cards shown to the seat)
     own_counts: tuple[int, ...]
     own_held: int
     discard: tuple[Card | None, ...]  # None: a card the seat has not seen
@@ -594,15 +602,21 @@ def _known(view: UnoView) -> _Known:
             remaining[BY_TEXT[text].id] -= k
     holes = tuple(i for i, t in enumerate(texts) if t == UNKNOWN) if UNKNOWN in texts else ()
     known: list[tuple[Card, ...]] = [()] * n
+    pool: list[Card] = []  # the shown cards first: the deal takes each from the front
     for owner, cards in view.shown:
         known[owner] = cards
+        pool += cards
         for card in cards:
             remaining[card.id] -= 1
-    pool = tuple(FACES[f] for f, k in enumerate(remaining) if k > 0 for _ in range(k))
-    deals = tuple((s, sizes[s] - len(known[s]), known[s]) for s in range(n) if s != seat)
-    wanted = sum(k for _, k, _ in deals) + len(holes) + view.draw_pile
-    if wanted != len(pool) or min(remaining) < 0 or min(k for _, k, _ in deals) < 0:
+    pool += chain.from_iterable(map(repeat, FACES, remaining))  # none of a face at 0 or less
+    places: dict[int | str, int] = {s: sizes[s] for s in range(n) if s != seat}
+    if holes:
+        places[HIDDEN] = len(holes)
+    places[DRAW_PILE] = view.draw_pile
+    if sum(places.values()) != len(pool) or min(remaining) < 0:
         raise PositionError("the view's hands and piles do not add up to the deck")
+    fixed: dict[int | str, tuple[Card, ...]] = {s: cards for s, cards in view.shown}
+    deal = DealConstraints(pool, places, fixed=fixed)
     direction = 1 if view.direction == "left" else -1
     subject = view.window_subject
     first_draw = view.first_draw
@@ -614,8 +628,8 @@ def _known(view: UnoView) -> _Known:
     else:
         drawn = None
     found = _Known(
-        pool=pool,
-        deals=deals,
+        deal=deal,
+        deals=tuple((s, known[s]) for s in range(n) if s != seat),
         own_counts=tuple(own),
         own_held=held,
         discard=discard,
@@ -640,9 +654,9 @@ def _known(view: UnoView) -> _Known:
 
 
 def sample_world(game: UnoStarTrek, view: UnoView, rng: random.Random) -> UnoState:
-    """A world consistent with ``view``: the cards its seat has not seen, in one uniform
-    shuffle, fill the other hands (beside the cards shown to the seat), the hidden
-    hands under the top discard and the draw pile, in that order."""
+    """A world consistent with ``view``: the cards its seat has not seen dealt uniformly
+    to the other hands (beside the cards shown to the seat), the hidden hands under the
+    top discard and the draw pile (in a uniformly random order)."""
     known = _known(view)
     options = view.options
     assert options is not None
@@ -650,7 +664,7 @@ def sample_world(game: UnoStarTrek, view: UnoView, rng: random.Random) -> UnoSta
     turn = view.turn
     n = len(view.hand_sizes)
     random_ = rng.random
-    pool = sorted(known.pool, key=lambda _: random_())
+    given = known.deal.sample(rng)
     hands: list[list[Card]] = [[]] * n
     counts: list[list[int]] = [[]] * n
     held: list[int] = [0] * n
@@ -658,19 +672,15 @@ def sample_world(game: UnoStarTrek, view: UnoView, rng: random.Random) -> UnoSta
     counts[seat] = list(known.own_counts)
     held[seat] = known.own_held
     drawn = known.drawn
-    at = 0
     faces = len(FACES)
-    for s, k, shown_cards in known.deals:
-        dealt = pool[at : at + k]
-        at += k
+    for s, shown_cards in known.deals:
+        hand = given[s]
         if s == turn and known.phase == DRAWN:
             # the card just drawn is one the seat has not seen (unless a position says
-            # the seat was shown the whole hand since)
-            seen = dealt if k else shown_cards
+            # the seat was shown the whole hand since): the dealt ones come after the shown
+            seen = hand[len(shown_cards) :] or shown_cards
             drawn = seen[int(random_() * len(seen))]
-        hand = (
-            sorted(shown_cards + tuple(dealt), key=_ID) if shown_cards else sorted(dealt, key=_ID)
-        )
+        hand.sort(key=_ID)
         row = [0] * faces
         bits = 0
         for card in hand:
@@ -680,9 +690,9 @@ def sample_world(game: UnoStarTrek, view: UnoView, rng: random.Random) -> UnoSta
         counts[s] = row
         held[s] = bits
     discard: list[Any] = list(known.discard)
-    for i in known.holes:
-        discard[i] = pool[at]
-        at += 1
+    if known.holes:
+        for i, card in zip(known.holes, given[HIDDEN], strict=True):
+            discard[i] = card
 
     world = UnoState.__new__(UnoState)
     world.game = game
@@ -704,7 +714,7 @@ def sample_world(game: UnoStarTrek, view: UnoView, rng: random.Random) -> UnoSta
     world.hands = hands
     world.counts = counts
     world.held = held
-    world.draw = pool[at:]
+    world.draw = given[DRAW_PILE]
     world.discard = discard
     world.colour = known.colour
     world.phase = known.phase

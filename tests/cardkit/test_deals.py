@@ -223,6 +223,54 @@ def test_each_place_gets_its_cards_in_a_uniformly_random_order() -> None:
     assert stat < wilson_hilferty(11)
 
 
+def test_unordered_deals_are_uniform_too() -> None:
+    """``ordered=False`` draws the same deals, equally likely: with constraints, and
+    with none (where a few cards are drawn one by one and the largest place takes the
+    rest)."""
+    deal = DealConstraints(UNIFORM_CARDS, UNIFORM_SIZES, UNIFORM_RULES)
+    stat, limit, _ = chi_square(
+        lambda rng: deal.sample(rng, ordered=False),
+        UNIFORM_CARDS,
+        UNIFORM_SIZES,
+        UNIFORM_RULES,
+        20000,
+        seed=8,
+    )
+    assert stat < limit
+    cards = list(SMALL.faces)
+    sizes: dict[Hashable, int] = {0: 1, 1: 1, "stock": 7}
+    free = DealConstraints(cards, sizes)
+    stat, limit, cells = chi_square(
+        lambda rng: free.sample(rng, ordered=False), cards, sizes, {}, 20000, seed=9
+    )
+    assert cells == 72 and stat < limit
+
+
+def test_sets_and_tests_of_the_same_cards_sort_them_alike() -> None:
+    """Sets of cards (split by set operations) and tests (asked card by card) allow the
+    same deals; a rule shared by several places is asked once."""
+    rng = random.Random(20240602)
+    for _ in range(60):
+        cards, sizes, allowed = random_case(rng)
+        cards = list(dict.fromkeys(cards))  # no card twice: the set operations apply
+        places = list(sizes)
+        sizes = dict(zip(places, sorted(rng.randint(0, 3) for _ in places), strict=True))
+        sizes[places[-1]] = len(cards) - sum(sizes[p] for p in places[:-1])
+        if sizes[places[-1]] < 0:
+            continue
+        as_sets = {
+            p: None if rule is None else frozenset(c for c in SMALL.faces if _ok(rule, c))
+            for p, rule in allowed.items()
+        }
+        as_tests = {p: None if r is None else r.__contains__ for p, r in as_sets.items()}
+        count = len(brute_assignments(cards, sizes, as_sets))
+        assert count_deals(cards, sizes, as_sets) == count_deals(cards, sizes, as_tests) == count
+    shared = frozenset(SMALL.cards_of("da1 db1 dc1"))
+    cards = list(SMALL.faces)
+    sizes = {0: 1, 1: 1, 2: 7}
+    assert count_deals(cards, sizes, {0: shared, 1: shared}) == 3 * 2 * 1
+
+
 # (3) constraints a rejection sampler could not meet
 
 
@@ -331,6 +379,20 @@ def test_fixed_cards_are_placed_first_and_taken_from_the_cards() -> None:
         assert hands[0][:2] == passed and len(hands[0]) == 3
         assert Counter(c for h in hands.values() for c in h) == Counter(cards)
         assert all(c.suit != "a" for c in hands[1])
+
+
+def test_fixed_cards_listed_first_or_anywhere_give_the_same_deals() -> None:
+    passed = list(SMALL.cards_of("dc3 da1"))
+    first = [*passed, *SMALL.cards_of("da1 db2 db1 da2 dc1")]
+    later = list(SMALL.cards_of("da1 db2 da1 db1 dc3 da2 dc1"))
+    sizes = {0: 3, 1: 2, 2: 2}
+    rules: dict[int, Allowed[Card]] = {1: lambda c: c.suit != "a"}
+    one, two = (DealConstraints(c, sizes, rules, fixed={0: passed}) for c in (first, later))
+    assert one.count() == two.count() > 0
+    for deal in (one, two):
+        hands = deal.sample(random.Random(3))
+        assert hands[0][:2] == passed
+        assert Counter(c for h in hands.values() for c in h) == Counter(first)
 
 
 def test_a_fixed_card_its_place_may_not_hold_makes_the_deal_impossible() -> None:

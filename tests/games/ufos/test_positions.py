@@ -18,7 +18,7 @@ from cardkit.bots import bot_seed
 from cardkit.positions import PositionError, load_position
 from cardkit.testing import check_positions, check_uniform, chi_square_limit
 from games.ufos import DECK, GAME, PlayCard, UfosState
-from games.ufos.position import deal_unseen
+from games.ufos.position import unseen_deal
 
 from .helpers import HIGH_EXAMPLE, SUIT_HANDS, deal, new, play_tricks, run
 
@@ -495,8 +495,9 @@ def test_the_unseen_cards_are_dealt_uniformly_under_voids(
     rng = random.Random(1)
     samples = 4000
     seen: Counter[Any] = Counter()
+    deal = unseen_deal(cards, dict(enumerate(sizes)), dict(enumerate(lacking)))
     for _ in range(samples):
-        hands = deal_unseen(cards, sizes, lacking, rng)
+        hands = deal.sample(rng).values()
         seen[tuple(tuple(sorted(c.text for c in h)) for h in hands)] += 1
     assert set(seen) == set(exact)
     chi = sum((seen[k] - samples * w / ways) ** 2 / (samples * w / ways) for k, w in exact.items())
@@ -504,5 +505,7 @@ def test_the_unseen_cards_are_dealt_uniformly_under_voids(
 
 
 def test_an_impossible_deal_is_refused() -> None:
-    with pytest.raises(PositionError, match="no deal of the hidden cards"):
-        deal_unseen(list(DECK.cards_of("R1 R2")), (1, 1), (1, 1), random.Random(0))
+    deal = unseen_deal(list(DECK.cards_of("R1 R2")), {0: 1, 1: 1}, {0: 1, 1: 1})
+    assert deal.count() == 0
+    with pytest.raises(PositionError, match="no place with room may hold R1"):
+        deal.sample(random.Random(0))

@@ -6,16 +6,21 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 from cardkit import RandomBot
 from cardkit.bots import bot_seed
-from cardkit.positions import PositionError
+from cardkit.positions import PositionError, load_position
 from cardkit.tricks import Trick
 from games.universal_bid import GAME, UniversalBidState
-from games.universal_bid.position import SUIT_MASKS, deal_masks, world_position
+from games.universal_bid.position import world_position
+from games.universal_bid.view import UniversalBidView
+
+EXAMPLE = Path(__file__).resolve().parents[3] / "docs" / "positions" / "universal-bid.json"
 
 SKIP = {"history", "_rng", "_legal", "_legal_seat", "log", "seed", "_past", "start_position"}
 """Not compared: the steps taken, caches, and the seed (compared on its own)."""
@@ -99,67 +104,29 @@ def test_a_world_deals_like_the_reference_position_sampler() -> None:
         assert abs(slow[key] - expected) < 5 * expected**0.5, key
 
 
-def test_deal_masks_keeps_each_ban_and_the_sizes() -> None:
-    # 18 cards: E and J; place 0 (3 cards) may hold no E, place 1 (4 cards) anything
-    pool = SUIT_MASKS["E"] | SUIT_MASKS["J"]
+def with_voids(view: UniversalBidView, *swaps: tuple[int, int]) -> UniversalBidView:
+    """``view`` with seat 0's card in each past trick ``a`` swapped for seat 1's in trick
+    ``b``: the same cards seen, seat 0 off the led suit of trick ``a``."""
+    tricks = [list(t) for t in view.past_tricks]
+    for a, b in swaps:
+        i = next(k for k, (s, _) in enumerate(tricks[a]) if s == 0)
+        j = next(k for k, (s, _) in enumerate(tricks[b]) if s == 1)
+        tricks[a][i], tricks[b][j] = (0, tricks[b][j][1]), (1, tricks[a][i][1])
+    return attrs.evolve(view, past_tricks=tuple(map(tuple, tricks)))
+
+
+def test_a_seat_gets_no_card_of_a_suit_it_lacks_and_a_deal_none_meets_is_refused() -> None:
+    # Seat 1 has not seen E:3, M:7, J:Moon and N:5; seats 0 and 2 hold two each, and
+    # seat 0 has shown it lacks N. Made to lack M too, it holds E:3 and J:Moon.
+    view = GAME.from_position(load_position(EXAMPLE)).view(1)
+    lacks_m = with_voids(view, (2, 3))  # M:4 (on an M lead) and S:Sun swapped
     rng = random.Random(0)
-    for _ in range(200):
-        masks = deal_masks(pool, [3, 4], [SUIT_MASKS["E"], 0], rng)
-        assert masks is not None
-        first, second, rest = masks
-        assert [m.bit_count() for m in masks] == [3, 4, 18 - 7]
-        assert not first & SUIT_MASKS["E"]
-        assert first | second | rest == pool and not first & second
-
-
-def test_a_ban_no_deal_can_meet_is_a_position_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    only_e = SUIT_MASKS["E"]
-    monkeypatch.setattr("games.universal_bid.position.MAX_TRIES", 50)
-    assert deal_masks(only_e, [2], [only_e], random.Random(0)) is None  # 2 E cards, no E
-    monkeypatch.setattr("games.universal_bid.position.deal_masks", lambda *args: None)
-    state = GAME.create(3, 1)
-    with pytest.raises(PositionError, match="no deal of the hidden cards meets"):
-        GAME.sample_world(state.view(0), random.Random(0))
-
-
-@pytest.mark.parametrize(
-    ("bans", "deals"),
-    [
-        # place 0 takes 2 of J J M M and place 1 2 of what is left of E E M M:
-        # JJ then C(4,2) = 6, MM then 1 (EE), JM (4 ways) then C(3,2) = 3: 6 + 1 + 12
-        (("E", "J"), 19),
-        # place 1 may hold only J: it takes J J; place 0 any 2 of E E M M: C(4,2)
-        (("J", "EM"), 6),
-    ],
-)
-def test_deal_masks_is_uniform_over_the_deals_two_bans_allow(
-    bans: tuple[str, str], deals: int
-) -> None:
-    """Six cards, E J M twice each, into two places of 2 with bans; 2 are left over."""
-    from itertools import combinations
-
-    from cardkit.testing import chi_square_limit
-    from games.universal_bid import parse_card
-
-    bits = [parse_card(t).bit for t in ("E:1", "E:2", "J:1", "J:2", "M:1", "M:2")]
-    pool = sum(bits)
-    masks_of = [sum(SUIT_MASKS[suit] for suit in ban) for ban in bans]
-    allowed = {
-        (sum(a), sum(b))
-        for a in combinations(bits, 2)
-        for b in combinations([x for x in bits if x not in a], 2)
-        if not sum(a) & masks_of[0] and not sum(b) & masks_of[1]
-    }
-    assert len(allowed) == deals
-    rng = random.Random(3)
-    counts: Counter[tuple[int, int]] = Counter()
-    for _ in range(deals * 200):
-        masks = deal_masks(pool, [2, 2], masks_of, rng)
-        assert masks is not None
-        counts[masks[0], masks[1]] += 1
-    assert set(counts) == allowed
-    chi = sum((k - 200) ** 2 / 200 for k in counts.values())
-    assert chi < chi_square_limit(deals - 1)
+    for _ in range(20):
+        hand = GAME.sample_world(lacks_m, rng).view(0).hand
+        assert sorted(c.text for c in hand) == ["E:3", "J:Moon"]
+    lacks_all = with_voids(view, (2, 3), (6, 7), (1, 4))  # then E and J as well
+    with pytest.raises(PositionError, match="no deal gives seat 0 2 cards it may hold"):
+        GAME.sample_world(lacks_all, rng)
 
 
 def test_two_worlds_share_no_mutable_part() -> None:
