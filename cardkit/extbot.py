@@ -241,15 +241,30 @@ def _signal(pids: Iterable[int], leader: int, signum: int) -> None:
 
 @contextlib.contextmanager
 def _signals_held() -> Iterator[None]:
-    """Hold back :data:`_HELD` signals in this thread for the block (delivered after it)."""
-    if not hasattr(signal, "pthread_sigmask"):
-        yield
-        return
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    """Hold back :data:`_HELD` signals for the block; each one that came is delivered
+    after it. In this thread the signals are blocked; Python runs every signal's
+    handler in the main thread, whichever thread the signal reached (a library may
+    leave threads of its own running), so in the main thread each handler set from
+    Python is also replaced for the block by one that notes the signal."""
+    caught: list[int] = []
+    saved: dict[signal.Signals, Any] = {}
+    if threading.current_thread() is threading.main_thread():
+        for signum in _HELD:
+            handler = signal.getsignal(signum)
+            if handler is not None:  # None: set outside Python, left alone
+                saved[signum] = handler
+                signal.signal(signum, lambda number, frame: caught.append(number))
+    blocking = hasattr(signal, "pthread_sigmask")
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD) if blocking else set()
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+        if blocking:
+            signal.pthread_sigmask(signal.SIG_SETMASK, before)
+        for signum, handler in saved.items():
+            signal.signal(signum, handler)
+        for number in dict.fromkeys(caught):
+            signal.raise_signal(number)
 
 
 def end_processes(process: subprocess.Popen[bytes], others: Iterable[int] = ()) -> None:
