@@ -19,6 +19,10 @@ class Scoreboard:
     floor: int | None = None
     hands: list[tuple[int, ...]] = attrs.field(factory=list)
 
+    def copy(self) -> Scoreboard:
+        """An independent copy (the hands' score tuples are shared: they never change)."""
+        return Scoreboard(self.totals.copy(), self.floor, self.hands.copy())
+
     @classmethod
     def start(cls, players: int, points: int = 0, floor: int | None = None) -> Scoreboard:
         """Every player starts on ``points``."""

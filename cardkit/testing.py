@@ -53,6 +53,7 @@ from cardkit.positions import PositionError
 from cardkit.record import Record, replay
 from cardkit.runner import Stuck, drive
 from cardkit.seats import CHANCE
+from cardkit.zones import SeatCards
 
 
 class ConformanceError(AssertionError):
@@ -235,12 +236,24 @@ def _check_zones(
 
 
 def cards_in(obj: Any) -> Counter[Card]:
-    """Every card reachable inside a view (attrs fields, tuples, lists, dicts, sets);
-    a ``TypeError`` if the view holds the state."""
-    try:
-        return Counter(cards_within(obj, refuse=State))
-    except TypeError:
-        raise TypeError("a view holds the state") from None
+    """Every card a view shows (attrs fields, tuples, lists, dicts, sets, and the cards
+    its :class:`~cardkit.zones.SeatCards` shows); a ``TypeError`` if the view holds the
+    state. A card named in several fields of a view is one card: each card counts as
+    often as the field naming it most often does (a hand and the cards just received
+    name the same cards)."""
+    fields = (
+        [getattr(obj, f.name) for f in attrs.fields(type(obj))] if attrs.has(type(obj)) else [obj]
+    )
+    total: Counter[Card] = Counter()
+    for value in fields:
+        if isinstance(value, SeatCards):
+            total |= Counter(c for z in range(len(value.sizes)) for c in value.cards(z))
+            continue
+        try:
+            total |= Counter(cards_within(value, refuse=State))
+        except TypeError:
+            raise TypeError("a view holds the state") from None
+    return total
 
 
 def _check_views(game: Game, n: int, seed: int, step: int, state: State) -> None:

@@ -452,3 +452,34 @@ class Trick:
     def plays(self) -> tuple[tuple[int, Card, str], ...]:
         """``(seat, card, suit in trick)`` for each card played, in order."""
         return tuple(zip(self.seats, self.cards, self.suits, strict=True))
+
+
+def voids(tricks: Iterable[Sequence[tuple[Any, ...]]], order: TrickOrder) -> dict[int, int]:
+    """What the plays of ``tricks`` show where a seat must follow suit when it can:
+    each seat that did not follow a led suit holds none of it.
+
+    Each trick is its plays in order, led by the first: ``(seat, card)`` pairs, or the
+    ``(seat, card, suit)`` of :meth:`Trick.plays` (the suit an adopter led stands for;
+    a trick led by an adopter without it shows nothing). ``order`` says what follows
+    (it needs its ``deck``). Returns seat -> the cards it lacks (a mask of ``Card.bit``:
+    the led suits' cards that would follow); a seat that showed nothing is left out."""
+    lacking: dict[int, int] = {}
+    follow_masks = order.follow_masks
+    adopters = order.adopter_bits
+    for plays in tricks:
+        if len(plays) < 2:
+            continue
+        first = plays[0]
+        card: Card = first[1]
+        if card.bit & adopters:
+            if len(first) < 3:
+                continue
+            led = first[2]
+        else:
+            led = card.suit
+        follow = follow_masks.get(led, 0)
+        ok = follow | adopters
+        for play in plays[1:]:
+            if not play[1].bit & ok:
+                lacking[play[0]] = lacking.get(play[0], 0) | follow
+    return lacking

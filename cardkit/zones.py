@@ -1,0 +1,738 @@
+"""The cards of a state, kept by the core: zones, who sees them, what each seat knows.
+
+A game declares once where its cards can be, as :class:`Place`\\ s: a hand per
+seat seen by its owner, a trick seen by all, a stock seen by nobody. For a deck
+and a player count they lay out numbered zones (:class:`Layout`, one per game,
+deck and player count: :func:`layout`). A state keeps its cards in a
+:class:`Cards` made from the layout, and moves them only through it.
+
+Each zone is a set of the deck's *physical* cards, stored as a bitmask (bit
+``i`` for ``deck.cards[i]``): a deck whose faces come in several copies is a
+multiset, each copy a card of its own; without copies, bit ``i`` is
+``card.bit`` of face ``i``. An *ordered* zone (a draw pile) also keeps its
+cards' order. Besides the zones, the core keeps what is known beyond them:
+
+- ``known[seat]``: cards in zones the seat does not see whose place it knows
+  (a card it passed, a hand shown to it); a card forgets who knew it when it moves;
+- ``barred[zone]``: cards everyone knows a zone does not hold (a void shown by
+  not following suit), until the zone next takes a card.
+
+From this the core derives, for every game: copies (:meth:`Cards.copy`), the
+zones the conformance kit checks (:meth:`Cards.zones`), each seat's knowledge
+(:meth:`Cards.seen_by`, a :class:`SeatCards` a view can carry) and from that a
+sampled world's cards (:meth:`SeatCards.deal`): the cards the seat does not
+know dealt uniformly among the arrangements its knowledge allows, exactly
+(:class:`cardkit.deals.DealConstraints`, never a rejection loop).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
+from typing import Any, Literal
+
+import attrs
+
+from cardkit.cards import Card, Deck
+from cardkit.deals import DealConstraints
+from cardkit.errors import ParseError, PositionError
+from cardkit.tricks import Trick
+
+Seen = Literal["owner", "all", "none"]
+"""Who sees a zone's cards: its seat (a hand), every seat (face up), no seat (face down)."""
+
+UNKNOWN = "?"
+"""How a seat's written cards show a card it cannot see."""
+
+
+@attrs.frozen(slots=True)
+class Zone:
+    """A place cards can be: a hand, a pile, a trick. ``visible_to`` lists who may see them."""
+
+    name: str
+    cards: tuple[Card, ...]
+    visible_to: frozenset[int]
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class Place:
+    """A kind of zone a game's cards can be in.
+
+    ``seen``: who sees its cards (:data:`Seen`); ``per_seat``: one zone per seat,
+    named ``"{name} {seat}"`` (a hand, a pile of won cards), else one zone;
+    ``ordered``: the order of its cards matters (a draw pile, whose top card is
+    the last), else the zone is a set, listed in deck order.
+    """
+
+    name: str
+    seen: Seen = "none"
+    per_seat: bool = False
+    ordered: bool = False
+
+    def __attrs_post_init__(self) -> None:
+        if self.seen not in ("owner", "all", "none"):
+            raise ValueError(f"place {self.name!r}: seen must be owner, all or none")
+        if self.seen == "owner" and not self.per_seat:
+            raise ValueError(f"place {self.name!r}: only a place per seat has an owner")
+
+
+class Layout:
+    """A game's places laid out for one deck and player count: zones numbered from 0
+    in the order of the places (a per-seat place's zones by seat)."""
+
+    __slots__ = (
+        "bits",
+        "deck",
+        "face_bits",
+        "names",
+        "numbers",
+        "ordered",
+        "owner",
+        "physical",
+        "piles",
+        "places",
+        "players",
+        "seen_by",
+        "unique",
+    )
+
+    def __init__(self, deck: Deck, places: Sequence[Place], players: int) -> None:
+        self.deck = deck
+        self.places = tuple(places)
+        self.players = players
+        names: list[str] = []
+        seen: list[frozenset[int]] = []
+        owner: list[int | None] = []
+        ordered: list[bool] = []
+        everyone = frozenset(range(players))
+        for place in self.places:
+            for seat in range(players) if place.per_seat else (None,):
+                names.append(place.name if seat is None else f"{place.name} {seat}")
+                owner.append(seat)
+                ordered.append(place.ordered)
+                if place.seen == "all":
+                    seen.append(everyone)
+                elif place.seen == "owner" and seat is not None:
+                    seen.append(frozenset({seat}))
+                else:
+                    seen.append(frozenset())
+        if len(set(names)) != len(names):
+            raise ValueError(f"places give two zones one name: {', '.join(names)}")
+        self.names: tuple[str, ...] = tuple(names)
+        self.numbers: dict[str, int] = {name: i for i, name in enumerate(names)}
+        self.seen_by: tuple[frozenset[int], ...] = tuple(seen)
+        self.owner: tuple[int | None, ...] = tuple(owner)
+        self.ordered: tuple[bool, ...] = tuple(ordered)
+        self.piles = any(ordered)
+        """Whether some zone is ordered (else a copy shares the ``orders`` list, all None)."""
+        self.physical: tuple[Card, ...] = deck.cards
+        """Physical card ``i`` (bit ``1 << i`` of a zone's mask)."""
+        self.bits: tuple[int, ...] = tuple(1 << i for i in range(len(deck.cards)))
+        face_bits = [0] * len(deck.faces)
+        for i, card in enumerate(deck.cards):
+            face_bits[card.id] |= 1 << i
+        self.face_bits: tuple[int, ...] = tuple(face_bits)
+        """By face id: the physical cards of that face, a mask."""
+        self.unique = len(deck.cards) == len(deck.faces)
+        """No face has copies: physical card ``i`` is face ``i`` (masks are ``Card.bit`` sets)."""
+
+    def zone(self, name: str, seat: int | None = None) -> int:
+        """The number of zone ``name`` (of ``seat``'s, for a place per seat)."""
+        return self.numbers[name if seat is None else f"{name} {seat}"]
+
+    def new(self, start: str | int) -> Cards:
+        """Cards with the whole deck in zone ``start`` (a name or number), known to nobody."""
+        zone = start if isinstance(start, int) else self.numbers[start]
+        n = len(self.names)
+        masks = [0] * n
+        masks[zone] = (1 << len(self.physical)) - 1
+        orders: list[list[int] | None] = [None] * n
+        if self.piles:
+            orders = [[] if o else None for o in self.ordered]
+            order = orders[zone]
+            if order is not None:
+                order.extend(range(len(self.physical)))
+        cards = Cards.__new__(Cards)
+        cards.layout = self
+        cards.masks = masks
+        cards.orders = orders
+        cards.known = [0] * self.players
+        cards.barred = [0] * n
+        cards.anyone_knows = 0
+        return cards
+
+    def faces(self, mask: int) -> tuple[Card, ...]:
+        """The cards of a physical mask, in deck order (copies repeated)."""
+        if self.unique:
+            return self.deck.cards_in(mask)
+        physical = self.physical
+        out: list[Card] = []
+        while mask:
+            low = mask & -mask
+            out.append(physical[low.bit_length() - 1])
+            mask ^= low
+        return tuple(out)
+
+    def mask_of(self, cards: Sequence[Card], within: int) -> int:
+        """Physical cards of ``within`` showing the faces of ``cards`` (one copy each);
+        ``ValueError`` if ``within`` lacks one."""
+        if self.unique:  # each face once: its bit
+            taken = 0
+            for card in cards:
+                taken |= card.bit
+            if taken & ~within or taken.bit_count() != len(cards):
+                missing = [c for c in cards if not c.bit & within]
+                what = missing[0].text if missing else "a card given twice"
+                raise ValueError(f"{what} is not there")
+            return taken
+        face_bits = self.face_bits
+        taken = 0
+        for card in cards:
+            free = within & face_bits[card.id] & ~taken
+            if not free:
+                raise ValueError(f"{card.text} is not there")
+            taken |= free & -free
+        return taken
+
+
+@lru_cache(maxsize=64)
+def layout(deck: Deck, places: tuple[Place, ...], players: int) -> Layout:
+    """The :class:`Layout` of ``places`` for ``deck`` and ``players``, made once."""
+    return Layout(deck, places, players)
+
+
+class Cards:
+    """Where every card of a state is, and what is known beyond the zones each seat sees.
+
+    ``masks[zone]`` is the zone's physical cards; ``orders[zone]`` an ordered zone's
+    physical card numbers, bottom first (None for a set); ``known[seat]`` the hidden
+    cards whose place ``seat`` knows; ``barred[zone]`` the cards everyone knows the
+    zone lacks. Read them freely; change them only through the methods, which keep
+    them in step (a game's hot path may XOR a set zone's mask itself).
+    """
+
+    __slots__ = ("anyone_knows", "barred", "known", "layout", "masks", "orders")
+
+    def __init__(
+        self,
+        layout: Layout,
+        masks: list[int],
+        orders: list[list[int] | None],
+        known: list[int],
+        barred: list[int],
+    ) -> None:
+        self.layout = layout
+        self.masks = masks
+        self.orders = orders
+        self.known = known
+        self.barred = barred
+        self.anyone_knows = 0
+        for mask in known:
+            self.anyone_knows |= mask
+
+    def copy(self) -> Cards:
+        """An independent copy."""
+        new = Cards.__new__(Cards)
+        new.layout = layout = self.layout
+        new.masks = self.masks.copy()
+        orders = self.orders
+        new.orders = [None if o is None else o.copy() for o in orders] if layout.piles else orders
+        new.known = self.known.copy()
+        new.barred = self.barred.copy()
+        new.anyone_knows = self.anyone_knows
+        return new
+
+    __copy__ = copy
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Cards:
+        return self.copy()
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Cards):
+            return NotImplemented
+        return (
+            self.layout is other.layout
+            and self.masks == other.masks
+            and self.orders == other.orders
+            and self.known == other.known
+            and self.lacks() == other.lacks()
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def lacks(self) -> list[int]:
+        """``barred``, but none for an empty zone (it lacks everything anyway)."""
+        return [b if m else 0 for b, m in zip(self.barred, self.masks, strict=True)]
+
+    # -- reading ------------------------------------------------------------------
+
+    def cards(self, zone: int) -> tuple[Card, ...]:
+        """The cards of ``zone``: an ordered zone's bottom first, a set's in deck order."""
+        order = self.orders[zone]
+        if order is not None:
+            physical = self.layout.physical
+            return tuple(physical[i] for i in order)
+        return self.layout.faces(self.masks[zone])
+
+    def count(self, zone: int) -> int:
+        """How many cards ``zone`` holds."""
+        return self.masks[zone].bit_count()
+
+    def holds(self, zone: int, card: Card) -> bool:
+        """Whether ``zone`` holds a copy of ``card``."""
+        return bool(self.masks[zone] & self.layout.face_bits[card.id])
+
+    def top(self, zone: int) -> Card | None:
+        """The top (last) card of an ordered zone, None if it is empty."""
+        order = self.orders[zone]
+        assert order is not None, "only an ordered zone has a top"
+        return self.layout.physical[order[-1]] if order else None
+
+    # -- moving -------------------------------------------------------------------
+
+    def _shift(self, source: int, to: int, bits: int, order: Sequence[int] | None = None) -> None:
+        """Move the physical cards ``bits`` (all in ``source``) to ``to``; onto an ordered
+        ``to`` in ``order`` (their numbers, bottom first) or in deck order."""
+        masks = self.masks
+        masks[source] ^= bits
+        masks[to] |= bits
+        barred = self.barred
+        barred[to] = 0  # it took cards: what it lacked may have changed
+        if not masks[source]:
+            barred[source] = 0  # empty: nothing to know of it
+        orders = self.orders
+        if orders[source] is not None or orders[to] is not None:
+            if order is None:
+                order = [i for i in range(bits.bit_length()) if bits >> i & 1]
+            left = orders[source]
+            if left is not None:
+                gone = set(order)
+                left[:] = [i for i in left if i not in gone]
+            onto = orders[to]
+            if onto is not None:
+                onto.extend(order)
+        if self.anyone_knows & bits:  # a card forgets who knew its place when it moves
+            known = self.known
+            for seat, mask in enumerate(known):
+                known[seat] = mask & ~bits
+            self.anyone_knows &= ~bits
+
+    def move(self, card: Card, source: int, to: int) -> int:
+        """Move one copy of ``card`` from zone ``source`` to zone ``to`` (on top of an
+        ordered one); its physical bit. ``ValueError`` if ``source`` holds none."""
+        free = self.masks[source] & self.layout.face_bits[card.id]
+        if not free:
+            raise ValueError(f"{self.layout.names[source]} holds no {card.text}")
+        bit = free & -free
+        self._shift(source, to, bit, (bit.bit_length() - 1,))
+        return bit
+
+    def draw(self, source: int, to: int) -> Card:
+        """Move the top card of the ordered zone ``source`` to ``to``; that card."""
+        order = self.orders[source]
+        assert order is not None and order, "draw from a non-empty ordered zone"
+        i = order[-1]
+        self._shift(source, to, 1 << i, (i,))
+        return self.layout.physical[i]
+
+    def play(
+        self, zone: int, card: Card, to: int, trick: Trick, declared: str | None = None
+    ) -> int:
+        """Play ``card`` from the hand ``zone`` into ``trick`` (its cards kept in zone
+        ``to``): the trick's :meth:`~cardkit.tricks.Trick.play` answer (the winner once it
+        is complete, else -1). A card that does not follow the led suit shows that the
+        hand holds none of it (the trick's order says what follows): those cards are
+        barred from ``zone``."""
+        order = trick.order
+        led = trick.led
+        if led is not None and order is not None:
+            follow = order.follow_masks.get(led, 0)  # 0: an order made without its deck
+            if follow and not card.bit & (follow | order.adopter_bits):
+                self.bar(zone, follow)
+        self.move(card, zone, to)
+        seat = self.layout.owner[zone]
+        assert seat is not None, "cards are played from a seat's zone"
+        return trick.play(seat, card, declared)
+
+    def move_all(self, source: int, to: int) -> None:
+        """Move every card of ``source`` to ``to`` (in their order, onto an ordered one)."""
+        self._shift(source, to, self.masks[source], self.orders[source])
+
+    def deal(self, source: int, shares: Sequence[tuple[int, Sequence[Card]]]) -> None:
+        """Move each share's cards from ``source`` to its zone, in order; ``ValueError``
+        (and nothing moved) if ``source`` lacks one."""
+        left = self.masks[source]
+        taken: list[int] = []
+        layout = self.layout
+        for _, cards in shares:
+            if layout.unique:  # mask_of's work, inline: a deal is on every hand's path
+                bits = 0
+                for card in cards:
+                    bits |= card.bit
+                if bits & ~left or bits.bit_count() != len(cards):
+                    layout.mask_of(cards, left)  # raises, naming the card
+            else:
+                bits = layout.mask_of(cards, left)
+            left ^= bits
+            taken.append(bits)
+        if not layout.piles and not self.anyone_knows:  # sets that nobody knows more of
+            masks = self.masks
+            barred = self.barred
+            masks[source] = left
+            if not left:
+                barred[source] = 0
+            for (zone, _), bits in zip(shares, taken, strict=True):
+                masks[zone] |= bits
+                barred[zone] = 0
+            return
+        ordered = layout.ordered
+        face_bits = layout.face_bits
+        for (zone, cards), bits in zip(shares, taken, strict=True):
+            order = None
+            if ordered[zone] or ordered[source]:  # the cards' numbers, in the share's order
+                order, used = [], 0
+                for card in cards:
+                    free = bits & face_bits[card.id] & ~used
+                    used |= free & -free
+                    order.append((free & -free).bit_length() - 1)
+            self._shift(source, zone, bits, order)
+
+    def arrange(self, zone: int, cards: Sequence[Card]) -> None:
+        """Put ordered ``zone``'s cards in the order of ``cards`` (bottom first): the
+        same cards, as a shuffle leaves them; ``ValueError`` if they differ."""
+        order = self.orders[zone]
+        assert order is not None, "only an ordered zone has an order"
+        mask = self.masks[zone]
+        taken = self.layout.mask_of(cards, mask)
+        if taken != mask:
+            raise ValueError(f"{self.layout.names[zone]} holds other cards")
+        face_bits = self.layout.face_bits
+        new: list[int] = []
+        used = 0
+        for card in cards:
+            free = mask & face_bits[card.id] & ~used
+            bit = free & -free
+            used |= bit
+            new.append(bit.bit_length() - 1)
+        order[:] = new
+
+    # -- what is known ------------------------------------------------------------
+
+    def show(self, seat: int, zone: int, cards: Iterable[Card] | None = None) -> None:
+        """``seat`` learns where ``cards`` of ``zone`` are (all its cards if None): a card
+        it passed, a hand shown to it. Forgotten when a card moves."""
+        mask = self.masks[zone]
+        bits = mask if cards is None else self.layout.mask_of(tuple(cards), mask)
+        self.known[seat] |= bits
+        self.anyone_knows |= bits
+
+    def bar(self, zone: int, faces: int) -> None:
+        """Everyone knows ``zone`` holds no card of ``faces`` (a mask of ``Card.bit``)
+        until it next takes a card (an empty zone lacks everything: nothing is kept)."""
+        if self.masks[zone]:
+            self.barred[zone] |= faces if self.layout.unique else self._physical(faces)
+
+    def _physical(self, faces: int) -> int:
+        """The physical cards of the faces ``faces`` (a mask of ``Card.bit``)."""
+        mask = 0
+        face_bits = self.layout.face_bits
+        while faces:
+            low = faces & -faces
+            mask |= face_bits[low.bit_length() - 1]
+            faces ^= low
+        return mask
+
+    def visible(self, seat: int) -> int:
+        """The physical cards ``seat`` sees or knows the place of, as a mask."""
+        seen = self.known[seat] if seat >= 0 else 0
+        for zone, who in enumerate(self.layout.seen_by):
+            if seat in who:
+                seen |= self.masks[zone]
+        return seen
+
+    def seen_by(self, seat: int, lacking: Mapping[int, int] | None = None) -> SeatCards:
+        """What ``seat`` knows of the cards (see :class:`SeatCards`). ``lacking``: zone ->
+        cards (a mask of ``Card.bit``) everyone knows it lacks now besides ``barred``,
+        as :func:`cardkit.tricks.voids` infers them from the tricks of a game that keeps
+        them itself (a world's tricks show them again)."""
+        layout = self.layout
+        visible = self.visible(seat)
+        barred = self.lacks()
+        known = barred
+        if lacking:
+            known = barred.copy()
+            for zone, faces in lacking.items():
+                if self.masks[zone]:
+                    known[zone] |= faces if layout.unique else self._physical(faces)
+        orders = tuple(
+            None if o is None else tuple(i if visible >> i & 1 else -1 for i in o)
+            for o in self.orders
+        )
+        return SeatCards(
+            layout,
+            seat,
+            tuple(m & visible for m in self.masks),
+            tuple(m.bit_count() for m in self.masks),
+            orders,
+            tuple(barred),
+            tuple(known),
+        )
+
+    def zones(self) -> tuple[Zone, ...]:
+        """Every zone as the conformance kit checks it (name, cards, who sees them), a
+        zone split where some seats know the place of some of its cards: each card in
+        exactly one part, seen by the zone's seats and those that know it."""
+        layout = self.layout
+        out: list[Zone] = []
+        for zone, name in enumerate(layout.names):
+            seen = layout.seen_by[zone]
+            mask = self.masks[zone]
+            parts: dict[frozenset[int], int] = {}
+            for seat, known in enumerate(self.known):
+                if known & mask and seat not in seen:
+                    part = known & mask
+                    for who, bits in list(parts.items()):
+                        both = bits & part
+                        if both:
+                            parts[who] = bits ^ both
+                            parts[who | {seat}] = parts.get(who | {seat}, 0) | both
+                            part ^= both
+                    if part:
+                        parts[frozenset({seat})] = parts.get(frozenset({seat}), 0) | part
+            rest = mask & ~sum(parts.values())
+            out.append(Zone(name, self.cards(zone) if not parts else layout.faces(rest), seen))
+            for who, bits in parts.items():
+                if bits:
+                    knowers = ", ".join(map(str, sorted(who)))
+                    out.append(Zone(f"{name}, known to {knowers}", layout.faces(bits), seen | who))
+        return tuple(out)
+
+    # -- written as JSON (positions) ------------------------------------------------
+
+    def write(self) -> dict[str, Any]:
+        """Every zone's cards (texts), the known and barred cards: JSON values."""
+        layout = self.layout
+        out: dict[str, Any] = {
+            "zones": {name: [c.text for c in self.cards(z)] for z, name in enumerate(layout.names)}
+        }
+        known = {str(s): [c.text for c in layout.faces(k)] for s, k in enumerate(self.known) if k}
+        barred = {
+            layout.names[z]: [c.text for c in layout.faces(b)]
+            for z, b in enumerate(self.lacks())
+            if b
+        }
+        if known:
+            out["known"] = known
+        if barred:
+            out["barred"] = barred
+        return out
+
+    @classmethod
+    def read(cls, layout: Layout, data: Any) -> Cards:
+        """Cards from :meth:`write`'s JSON; ``PositionError`` naming what is wrong."""
+        if not isinstance(data, Mapping) or not isinstance(data.get("zones"), Mapping):
+            raise PositionError("the cards must be an object with 'zones'")
+        zones = data["zones"]
+        unknown = sorted(set(zones) - set(layout.names))
+        if unknown:
+            raise PositionError(
+                f"no zone is called {unknown[0]!r} (zones: {', '.join(layout.names)})"
+            )
+        cards = cls(
+            layout,
+            [0] * len(layout.names),
+            [[] if o else None for o in layout.ordered],
+            [0] * layout.players,
+            [0] * len(layout.names),
+        )
+        pool = (1 << len(layout.physical)) - 1
+        for z, name in enumerate(layout.names):
+            texts = zones.get(name, [])
+            faces = _cards_of(layout, texts, f"zone {name!r}")
+            try:
+                taken = layout.mask_of(faces, pool)
+            except ValueError:
+                raise PositionError(
+                    f"zone {name!r}: a card is in more places than it has copies"
+                ) from None
+            pool ^= taken
+            cards.masks[z] = taken
+            if cards.orders[z] is not None:
+                cards.arrange(z, faces)
+        if pool:
+            missing = ", ".join(c.text for c in layout.faces(pool))
+            raise PositionError(f"cards are in no zone: {missing}")
+        for key, texts in dict(data.get("known", {})).items():
+            seat = int(key) if isinstance(key, str) and key.isdigit() else -1
+            if not 0 <= seat < layout.players:
+                raise PositionError(f"known: {key!r} is not a seat")
+            faces = _cards_of(layout, texts, f"known to seat {seat}")
+            hidden = sum(m for z, m in enumerate(cards.masks) if seat not in layout.seen_by[z])
+            try:
+                cards.known[seat] = layout.mask_of(faces, hidden)
+                cards.anyone_knows |= cards.known[seat]
+            except ValueError:
+                raise PositionError(
+                    f"known to seat {seat}: a card it sees, or no such card"
+                ) from None
+        for name, texts in dict(data.get("barred", {})).items():
+            if name not in layout.numbers:
+                raise PositionError(f"barred: no zone is called {name!r}")
+            z = layout.numbers[name]
+            faces = _cards_of(layout, texts, f"barred from {name!r}")
+            cards.bar(z, sum(c.bit for c in faces))
+            if cards.barred[z] & cards.masks[z]:
+                raise PositionError(f"zone {name!r} holds a card it is said to lack")
+        return cards
+
+
+def _cards_of(layout: Layout, texts: Any, what: str) -> list[Card]:
+    if not isinstance(texts, list):
+        raise PositionError(f"{what} must be a list of cards")
+    out: list[Card] = []
+    for text in texts:
+        try:
+            out.append(layout.deck.card(text))
+        except (ParseError, AttributeError):
+            raise PositionError(f"{what}: {text!r} is not a card of this deck") from None
+    return out
+
+
+class SeatCards:
+    """What one seat knows of the cards: each zone's cards it sees or knows the place
+    of (``masks``), every zone's size, the order it knows of ordered zones (-1 for a
+    card it cannot see), the public ``barred`` cards and ``lacking``, those and what the
+    tricks in progress have shown (a world's tricks show it again). Immutable; a view
+    carries it.
+
+    :meth:`deal` gives a sampled world's :class:`Cards`: the known cards where they are,
+    the others dealt uniformly among the arrangements that fill every zone to its size
+    with no zone holding a card it is barred from (the deal's counting tables are
+    built at the first world and kept on this object for the next).
+    """
+
+    __slots__ = ("_deal", "barred", "lacking", "layout", "masks", "orders", "seat", "sizes")
+
+    def __init__(
+        self,
+        layout: Layout,
+        seat: int,
+        masks: tuple[int, ...],
+        sizes: tuple[int, ...],
+        orders: tuple[tuple[int, ...] | None, ...],
+        barred: tuple[int, ...],
+        lacking: tuple[int, ...] | None = None,
+    ) -> None:
+        self.layout = layout
+        self.seat = seat
+        self.masks = masks
+        self.sizes = sizes
+        self.orders = orders
+        self.barred = barred
+        self.lacking = barred if lacking is None else lacking
+        self._deal: tuple[DealConstraints[str, Card], int] | None = None
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.seat, self.masks, self.sizes, self.orders, self.barred, self.lacking)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SeatCards):
+            return NotImplemented
+        return self.layout is other.layout and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"SeatCards(seat={self.seat}, {self.write()})"
+
+    def cards(self, zone: int) -> tuple[Card, ...]:
+        """The cards of ``zone`` the seat sees or knows of (an ordered zone's bottom first)."""
+        order = self.orders[zone]
+        if order is not None:
+            physical = self.layout.physical
+            return tuple(physical[i] for i in order if i >= 0)
+        return self.layout.faces(self.masks[zone])
+
+    def count(self, zone: int) -> int:
+        """How many cards ``zone`` holds (seen or not)."""
+        return self.sizes[zone]
+
+    def write(self) -> dict[str, Any]:
+        """JSON values: ``zones``, each zone's cards the seat sees or knows of (an
+        ordered zone's in order, each card it cannot see :data:`UNKNOWN`), and
+        ``unseen``, how many cards of each other zone it cannot see. No barred cards:
+        what a zone lacks names cards it does not hold."""
+        layout = self.layout
+        zones: dict[str, list[str]] = {}
+        unseen: dict[str, int] = {}
+        for z, name in enumerate(layout.names):
+            order = self.orders[z]
+            if order is not None:
+                zones[name] = [UNKNOWN if i < 0 else layout.physical[i].text for i in order]
+                continue
+            zones[name] = [c.text for c in layout.faces(self.masks[z])]
+            hidden = self.sizes[z] - self.masks[z].bit_count()
+            if hidden:
+                unseen[name] = hidden
+        return {"zones": zones, "unseen": unseen}
+
+    def _constraints(self) -> tuple[DealConstraints[str, Card], int]:
+        """The deal of the cards the seat does not know into the zones' unknown places
+        (by zone name), and those cards as a physical mask."""
+        layout = self.layout
+        names = layout.names
+        places: dict[str, int] = {}
+        allowed: dict[str, frozenset[Card]] = {}
+        pool_mask = ((1 << len(layout.physical)) - 1) & ~sum(self.masks)
+        pool = layout.faces(pool_mask)
+        for z, size in enumerate(self.sizes):
+            unseen = size - self.masks[z].bit_count()
+            if unseen:
+                places[names[z]] = unseen
+                if self.lacking[z] & pool_mask:
+                    allowed[names[z]] = frozenset(layout.faces(pool_mask & ~self.lacking[z]))
+        return DealConstraints(pool, places, allowed), pool_mask
+
+    def deal(self, rng: random.Random) -> Cards:
+        """A world's cards (see the class docstring); randomness only from ``rng``. A
+        :class:`~cardkit.deals.DealError` (a :class:`~cardkit.errors.PositionError`)
+        saying why if no arrangement fits."""
+        made = self._deal
+        if made is None:
+            made = self._deal = self._constraints()
+        deal, pool = made
+        layout = self.layout
+        numbers = layout.numbers
+        ordered = layout.ordered
+        given = deal.sample(rng, ordered=any(ordered[numbers[p]] for p in deal.places))
+        masks = list(self.masks)
+        orders: list[list[int] | None] = [None if o is None else list(o) for o in self.orders]
+        unique = layout.unique
+        face_bits = layout.face_bits
+        for name, dealt in given.items():
+            z = numbers[name]
+            order = orders[z]
+            if unique and order is None:
+                bits = 0
+                for card in dealt:
+                    bits |= card.bit
+                masks[z] |= bits
+                continue
+            numbered: list[int] = []
+            for card in dealt:  # a copy of its face not dealt yet
+                free = pool & face_bits[card.id]
+                bit = free & -free
+                pool ^= bit
+                numbered.append(bit.bit_length() - 1)
+                masks[z] |= bit
+            if order is not None:
+                it = iter(numbered)
+                order[:] = [next(it) if i < 0 else i for i in order]
+        known = [0] * layout.players
+        if self.seat >= 0:
+            for z, who in enumerate(layout.seen_by):
+                if self.seat not in who:
+                    known[self.seat] |= self.masks[z]
+        return Cards(layout, masks, orders, known, list(self.barred))
