@@ -1,10 +1,10 @@
 """Where an arena's matches are played: local processes, or a Ray cluster.
 
-Both backends play the same :func:`~cardkit.arena.play_one` for each match
+Both backends play the same :func:`~cardkit.plan.play_one` for each match
 index and yield the reports in match order, so a run's results for a seed are
 the same whatever the backend and the number of workers.
 
-``local`` is :func:`cardkit.arena.reports`: this machine's processes.
+``local`` is :func:`cardkit.pool.reports`: this machine's processes.
 
 ``ray`` (``pip install 'cardkit[ray]'``) sends chunks of consecutive match
 indices as Ray tasks: the plan goes out once (``ray.put``), each task gets
@@ -25,19 +25,10 @@ import os
 from collections.abc import Callable, Generator, Iterator
 from typing import Any
 
-from cardkit.arena import (
-    IN_FLIGHT_PER_WORKER,
-    ArenaError,
-    Plan,
-    Report,
-    _move_clock,
-    check_move_time,
-    chunk_size,
-    chunks,
-    in_order,
-    play_one,
-    reports,
-)
+from cardkit.chunks import IN_FLIGHT_PER_WORKER, chunk_size, chunks, in_order
+from cardkit.clock import move_clock
+from cardkit.plan import ArenaError, Plan, Report, check_move_time, play_one
+from cardkit.pool import reports
 
 BACKENDS = ("local", "ray")
 RAY_RETRIES = 3
@@ -58,7 +49,7 @@ def stream(
     stop: Callable[[], bool] = lambda: False,
     wind_down: Callable[[], bool] = lambda: False,
 ) -> Generator[Report, None, None]:
-    """Every match's report in match order, from ``backend``; see :func:`cardkit.arena.reports`.
+    """Every match's report in match order, from ``backend``; see :func:`cardkit.pool.reports`.
 
     Close the iterator (``contextlib.closing``) when you may not exhaust it:
     the workers end then. ``address`` is for ``ray`` only. On Ray, where a
@@ -82,7 +73,7 @@ def play_chunk(plan: Plan, start: int, stop: int) -> tuple[str, int, Any]:
     ``("error", start, line)`` when a record cannot be written or a game raised,
     worded as the local workers word it."""
     try:
-        with _move_clock(plan.move_time):
+        with move_clock(plan.move_time):
             return ("ok", start, [play_one(plan, i) for i in range(start, stop)])
     except ArenaError as exc:
         return ("error", start, str(exc))

@@ -39,8 +39,7 @@ from cardkit.bots import LONGEST_MOVE_TIME, SHORTEST_MOVE_TIME, BaseBot
 from cardkit.errors import OptionError
 from cardkit.events import Event
 from cardkit.game import Game, View
-from cardkit.options import decimal_number
-from cardkit.protocol import (
+from cardkit.messages import (
     VERSION,
     act_message,
     dumps,
@@ -50,6 +49,7 @@ from cardkit.protocol import (
     seconds,
     sent_seed,
 )
+from cardkit.options import decimal_number
 
 MOVE_LIMIT = 5.0
 """Default seconds a bot has for one move."""

@@ -14,6 +14,8 @@ which replaces the file atomically and leaves no temporary file behind.
 
 from __future__ import annotations
 
+import errno
+import itertools
 import json
 import os
 import stat
@@ -24,11 +26,14 @@ from typing import Any
 import attrs
 
 from cardkit.errors import CardkitError, ParseError, RecordError
-from cardkit.events import Event
+from cardkit.events import Event, HandScored
 from cardkit.files import write_file
 from cardkit.game import Game, State
 from cardkit.options import OptionValue, as_dict
 from cardkit.options import to_json as options_json
+
+FREE_NAMES = 1000
+"""How many other names (``NAME-2.json`` on) :func:`write_new` tries."""
 
 FORMAT = "cardkit-record"
 VERSION = 1
@@ -251,6 +256,26 @@ def write_json(path: Path, data: Any, indent: int = 2, replace: bool = True) -> 
     write_file(path, payload, replace=replace)
 
 
+def write_new(path: Path, data: Any, indent: int = 2) -> Path:
+    """Write ``data`` as JSON to ``path``, never replacing anything: if the name is taken
+    (even by a file made a moment ago), to the first free one of ``STEM-2.SUFFIX``,
+    ``STEM-3.SUFFIX``... beside it. Returns the path written; ``OSError`` as
+    :func:`~cardkit.record.write_json` raises it."""
+    names = itertools.chain(
+        [path],
+        (path.with_name(f"{path.stem}-{n}{path.suffix}") for n in range(2, FREE_NAMES + 2)),
+    )
+    last = path
+    for name in names:
+        try:
+            write_json(name, data, indent=indent, replace=False)
+        except FileExistsError:
+            last = name
+            continue
+        return name
+    raise FileExistsError(errno.EEXIST, f"{path} and the next {FREE_NAMES} names are taken", last)
+
+
 def _whole(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise RecordError(f"damaged cardkit record: {what} must be a whole number, not {value!r}")
@@ -333,3 +358,15 @@ def replay(
         state.auto_chance = True
         state.resolve_chance()
     return state
+
+
+def hands_scored(record: Record, game: Game) -> list[HandScored]:
+    """Every hand scored in the match of ``record``, in order, from the events of its
+    replay (:func:`replay`)."""
+    scored: list[HandScored] = []
+
+    def collect(state: State, step: int, seat: int, action: Any, events: tuple[Event, ...]) -> None:
+        scored.extend(e for e in events if isinstance(e, HandScored))
+
+    replay(record, game, after_step=collect)
+    return scored

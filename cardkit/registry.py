@@ -35,6 +35,7 @@ import attrs
 
 from cardkit.bots import BaseBot, BotSpec
 from cardkit.errors import OptionError, UnknownNameError
+from cardkit.extbot import ExecBot
 from cardkit.game import Game
 from cardkit.options import Option
 
@@ -313,8 +314,6 @@ def _as_bot(name: str, obj: object) -> type[Any] | Broken:
 
 def bots_for(game: Game) -> dict[str, type[Any]]:
     """Bot classes that play ``game``, by name: the game's own first, then generic ones."""
-    from cardkit.extbot import ExecBot
-
     found: dict[str, type[Any]] = {EXEC_NAME: ExecBot}
     for bot in all_bots():
         if isinstance(bot, Broken):

@@ -162,7 +162,8 @@ def _start(
 
     from cli.common import console, fail, load_game
     from cli.prompt import WATCH_KEYS
-    from cli.session import PlaySession, default_save_path
+    from cli.saves import default_save_path
+    from cli.session import PlaySession
     from cli.settings import (
         check_players,
         create_state,
@@ -266,7 +267,7 @@ def _claim(path: Path) -> None:
     """Create ``--save``'s file for a new match; refuse (exit 2) anything already there,
     and a folder that does not exist (it is not made)."""
     from cli.common import fail
-    from cli.session import create_save
+    from cli.saves import create_save
 
     try:
         create_save(path)
@@ -291,7 +292,7 @@ def _claim(path: Path) -> None:
 def _claim_default(path: Path) -> Path:
     """Create the default save file (or ``...-2.json``, ``...-3.json``...); return it."""
     from cli.common import fail
-    from cli.session import create_unique_save
+    from cli.saves import create_unique_save
 
     try:
         return create_unique_save(path)
@@ -308,7 +309,7 @@ def _lock(path: Path, held: contextlib.ExitStack[bool | None], claimed: bool) ->
     ``claimed``: the file was created empty for this match, and is removed on failure.
     """
     from cli.common import fail
-    from cli.session import SaveInUse, SaveLock
+    from cli.saves import SaveInUse, SaveLock
 
     try:
         held.enter_context(SaveLock(path))
@@ -326,7 +327,7 @@ def _first_save(session: PlaySession, claimed: bool) -> None:
     ``claimed``: the file was created empty for this match, and is removed on failure.
     """
     from cli.common import fail
-    from cli.session import SaveFailed
+    from cli.saves import SaveFailed
 
     try:
         session.save()

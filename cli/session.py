@@ -7,28 +7,25 @@ out-of-turn window, a sealed choice). On a terminal the card table
 (:mod:`cli.table`) is drawn for each decision and again after each bot's move,
 paused by :class:`cli.prompt.Pace`; through a pipe every step is a line of the
 events the person's seat may see. The record is saved (atomically) after every
-step, so any interruption can be resumed. A session holds a :class:`SaveLock`
-on its file, so one save is played by one process at a time.
+step, so any interruption can be resumed. A session holds a
+:class:`cli.saves.SaveLock` on its file, so one save is played by one process
+at a time.
 
 On resume, and on a take-back (``undo``), the match is rebuilt by
-:func:`rebuild`: the bots are made again from the match seed and their seats,
-and are asked again for each of their recorded decisions (the answers are
-dropped), so a bot's generator and any memory it keeps are where they were.
+:func:`cardkit.rebuild.rebuild`: the bots are made again from the match seed
+and their seats, and are asked again for each of their recorded decisions
+(the answers are dropped), so a bot's generator and any memory it keeps are
+where they were.
 A watched session (``watch``) has a bot in every seat and shows one seat's view.
 """
 
 from __future__ import annotations
 
 import contextlib
-import errno
-import fcntl
-import os
 import signal
 import threading
-from collections.abc import Iterator, Sequence
-from datetime import datetime
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from types import TracebackType
 from typing import Any
 
 import attrs
@@ -38,19 +35,19 @@ from rich.text import Text
 
 from cardkit.actions import Action, Draw, Play
 from cardkit.bots import BaseBot, BotSpec, bot_seed
-from cardkit.cards import cards_within
 from cardkit.errors import CardkitError
 from cardkit.events import Event, HandScored, TrickWon
-from cardkit.files import create_new, open_existing
 from cardkit.game import Game, Result, State, View
-from cardkit.record import Record, replay
+from cardkit.rebuild import Reveal, make_bots, rebuild, revealed, take_back
+from cardkit.record import Record, hands_scored
 from cardkit.registry import bots_for, make_bot
 from cardkit.runner import BotFailure, GameFault, Stuck, drive
 from cardkit.seats import CHANCE
 from cardkit.table import Played, TableLayout, table_for
-from cli.common import cardkit_home, console, fail, safe_text
+from cli.common import console, fail, safe_text
 from cli.prompt import PAUSED_KEYS, WATCH_KEYS, Pace, keys_work, page_keys, prompt
 from cli.render import Renderer, step_line
+from cli.saves import SaveFailed
 from cli.table import Screen, Step, done_to, wrap
 from cli.table import show as show_screen
 
@@ -76,199 +73,6 @@ RECAP = 8  # event lines shown after --resume
 SUMMARY_PAUSE = 5.0  # the hand's summary stays this many delays while watching
 NEXT_HAND = "Enter: next hand"
 LEAVE = "Enter: leave the table"
-SAVE_MODE = 0o644  # a new save's mode (before the umask); a save written again keeps its own
-
-
-def default_save_path(game: Game, seed: int) -> Path:
-    """``CARDKIT_HOME/saves/<game>-<YYYYmmdd-HHMMSS>-seed<seed>.json`` for a new match.
-
-    ``CARDKIT_HOME`` is ``~/.cardkit`` by default. This is the first choice of
-    name only: :func:`create_unique_save` takes ``...-2.json``, ``...-3.json``
-    and so on when it is taken, so two matches never share a file.
-    """
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    return cardkit_home() / "saves" / f"{game.id}-{stamp}-seed{seed}.json"
-
-
-def create_save(path: Path, make_folders: bool = False) -> None:
-    """Create ``path`` as a new empty file; ``FileExistsError`` if anything is there.
-
-    The creation is exclusive (``O_EXCL``): a file, folder, device or link already
-    at ``path`` is never replaced, and no other process can claim the same name.
-    The session's saves then replace this empty file atomically. A missing folder
-    is ``FileNotFoundError`` unless ``make_folders`` (for cardkit's own saves folder).
-    """
-    if make_folders:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        except FileExistsError:  # a file where the folder should be: not a clash of names
-            raise NotADirectoryError(
-                errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(path.parent)
-            ) from None
-    os.close(create_new(path, SAVE_MODE))
-
-
-def create_unique_save(path: Path) -> Path:
-    """Create ``path`` as :func:`create_save` does (its folders made), or the first
-    free ``<stem>-N<suffix>``.
-
-    Tries ``path``, then ``<stem>-2<suffix>``, ``<stem>-3<suffix>``, ...; returns the
-    one created, which no other process can have created too.
-    """
-    n = 1
-    while True:
-        candidate = path if n == 1 else path.with_name(f"{path.stem}-{n}{path.suffix}")
-        try:
-            create_save(candidate, make_folders=True)
-        except FileExistsError:
-            n += 1
-            continue
-        return candidate
-
-
-class SaveInUse(Exception):
-    """Another process holds the save's lock; ``holder`` is its process id, if known."""
-
-    def __init__(self, path: Path, holder: int | None) -> None:
-        self.path = path
-        self.holder = holder
-        by = f" (process {holder})" if holder is not None else ""
-        super().__init__(
-            f"{path} is in use: another `cardkit play`{by} is playing it; "
-            "quit that one first, or continue a copy with --resume FILE --save OTHER"
-        )
-
-
-class SaveLock:
-    """An exclusive lock on one save file, held while a session plays it.
-
-    The lock is ``flock`` on ``.<name>.lock`` beside the save's resolved file (the
-    save itself is replaced at every step, so it cannot carry the lock): a save
-    reached through a symbolic link and through its real path has one lock. The
-    lock file is never followed as a link nor written if it has other names (a
-    hard link): either is refused with ``OSError``. The kernel releases the lock
-    when the process ends in any way, ``kill -9`` included; a lock file left by
-    such an end is simply locked again. :meth:`release` removes the lock file.
-    """
-
-    def __init__(self, save: Path) -> None:
-        self.save = save
-        resolved = Path(os.path.realpath(save))
-        self.path = resolved.with_name(f".{resolved.name}.lock")
-        self._fd: int | None = None
-
-    def _open(self) -> int:
-        """The lock file, created or opened without following a link at it."""
-        while True:
-            try:
-                return create_new(self.path, SAVE_MODE)
-            except FileExistsError:
-                pass
-            try:
-                fd = open_existing(self.path)
-            except FileNotFoundError:  # removed by its holder just now: create it
-                continue
-            except OSError as exc:
-                if exc.errno != errno.ELOOP:
-                    raise
-                raise OSError(
-                    errno.ELOOP,
-                    f"its lock file {self.path} is a symbolic link; cardkit never writes "
-                    "through one: remove the link",
-                ) from None
-            if os.fstat(fd).st_nlink != 1:
-                os.close(fd)
-                raise OSError(
-                    errno.EMLINK,
-                    f"its lock file {self.path} has other names (a hard link); "
-                    "cardkit never writes to it: remove it",
-                )
-            return fd
-
-    def acquire(self) -> None:
-        """Take the lock; ``SaveInUse`` if another process holds it, ``OSError`` if the
-        lock file cannot be made or is a link."""
-        while True:
-            fd = self._open()
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                holder = _read_pid(fd)
-                os.close(fd)
-                raise SaveInUse(self.save, holder) from None
-            except BaseException:
-                os.close(fd)
-                raise
-            # a holder that let go just now removed the file first: lock the one on disk
-            try:
-                current = os.path.samestat(os.fstat(fd), os.lstat(self.path))
-            except FileNotFoundError:
-                current = False
-            if current:
-                break
-            os.close(fd)
-        os.ftruncate(fd, 0)
-        os.write(fd, f"{os.getpid()}\n".encode())
-        self._fd = fd
-
-    def release(self) -> None:
-        """Remove the lock file and let go (removed first, while still held)."""
-        if self._fd is None:
-            return
-        with contextlib.suppress(OSError):
-            self.path.unlink()
-        os.close(self._fd)
-        self._fd = None
-
-    def __enter__(self) -> SaveLock:
-        self.acquire()
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        value: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.release()
-
-
-def _read_pid(fd: int) -> int | None:
-    try:
-        text = os.pread(fd, 32, 0).decode("ascii").strip()
-    except (OSError, UnicodeDecodeError):
-        return None
-    return int(text) if text.isdecimal() else None
-
-
-class SaveFailed(Exception):
-    """A save could not be written: the line to show names the file, the cause and what
-    the file still holds."""
-
-    def __init__(self, path: Path, exc: OSError, saved: int | None) -> None:
-        self.path = path
-        self.cause = exc
-        cause = exc.strerror or str(exc)
-        if not path.parent.is_dir():
-            cause += f" (its folder {path.parent} is gone)"
-            kept = "nothing of this match is saved"
-        elif saved is None:
-            kept = "nothing of this match is saved"
-        else:
-            kept = (
-                f"the file still holds the match up to step {saved} "
-                f"(continue it with cardkit play --resume {path})"
-            )
-        super().__init__(f"cannot save {path}: {cause}; {kept}")
-
-
-def make_bots(game: Game, seed: int, specs: list[BotSpec | None]) -> dict[int, BaseBot]:
-    """One bot per seat that has a spec, seeded from the match seed and the seat."""
-    return {
-        seat: make_bot(spec, game, seat, bot_seed(seed, seat))
-        for seat, spec in enumerate(specs)
-        if spec is not None
-    }
 
 
 class Ended(BaseException):
@@ -418,22 +222,23 @@ class PlaySession:
         game.check_players(record.players)  # a bad count is named as such, before the seats
         settings = record.meta.get(META_KEY)
         human, specs, watch = _read_settings(settings, record.players)
-        state, bots, steps, reveal = rebuild(record, game, specs, human)
+        steps: list[Step] = []
+        rebuilt = rebuild(record, game, specs, human, seen_steps(game, human, steps))
         takebacks = settings.get("takebacks") if isinstance(settings, dict) else None
         session = cls(
             game,
-            state,
+            rebuilt.state,
             human,
             specs,
             path,
-            bots,
+            rebuilt.bots,
             kept=record,
             watch=watch,
             delay=delay,
             takebacks=takebacks if isinstance(takebacks, list) else None,
         )
         session.saved = len(record.actions)
-        session.reveal = reveal
+        session.reveal = rebuilt.reveal
         session.recent = steps[-RECAP:]
         session.recap = bool(steps)
         return session
@@ -444,23 +249,17 @@ class PlaySession:
         happened. Else (nothing changed) why not: the person has not acted yet, or
         their last decision came before a step that showed them a hidden card (a
         take-back never shows a hidden card twice: chance would deal it again)."""
-        history = self.state.history
-        mine = [i for i, (seat, _) in enumerate(history) if seat == self.human]
-        if not mine:
-            return "nothing to take back: you have not moved yet in this match"
-        keep = mine[-1]
-        if self.reveal is not None and keep <= self.reveal.step:
-            return (
-                f"undo: not past {self.reveal.what}; a take-back never shows you "
-                "a hidden card twice"
-            )
         record = attrs.evolve(Record.of(self.state, self.meta()), extra=self.extra)
-        undone = [[seat, text] for seat, text in record.actions[keep:]]
-        self.takebacks.append({"step": keep, "undone": undone})
-        record = attrs.evolve(record, actions=record.actions[:keep])
-        self.state, self.bots, lines, self.reveal = rebuild(
-            record, self.game, self.specs, self.human
+        back = take_back(record, self.human, self.reveal)
+        if isinstance(back, str):
+            return back
+        undone = [[seat, text] for seat, text in back.undone]
+        self.takebacks.append({"step": back.step, "undone": undone})
+        lines: list[Step] = []
+        rebuilt = rebuild(
+            back.record, self.game, self.specs, self.human, seen_steps(self.game, self.human, lines)
         )
+        self.state, self.bots, self.reveal = rebuilt.state, rebuilt.bots, rebuilt.reveal
         self.recap = False
         steps = f"{len(undone)} step" + ("" if len(undone) == 1 else "s")
         took = Step(self.human, (f"you took back your move ({steps} undone)",))
@@ -871,16 +670,7 @@ class PlaySession:
 
     def hands_scored(self) -> list[HandScored]:
         """Every hand scored so far in the match, from the events of its record."""
-
-        scored: list[HandScored] = []
-
-        def collect(
-            state: State, step: int, seat: int, action: Any, events: tuple[Event, ...]
-        ) -> None:
-            scored.extend(e for e in events if isinstance(e, HandScored))
-
-        replay(Record.of(self.state, self.meta()), self.game, after_step=collect)
-        return scored
+        return hands_scored(Record.of(self.state, self.meta()), self.game)
 
     def score_sheet(self) -> None:
         """The score sheet: each finished hand's points by seat and the running totals,
@@ -1004,6 +794,18 @@ def step_lines(
     return lines or (step_line(game, seat, action, events, viewer),)
 
 
+def seen_steps(
+    game: Game, viewer: int, steps: list[Step]
+) -> Callable[[int, Any, tuple[Event, ...]], None]:
+    """A ``seen`` for :func:`cardkit.rebuild.rebuild` that appends each step to ``steps``
+    as ``viewer`` saw it (:func:`step_lines`)."""
+
+    def seen(seat: int, action: Any, events: tuple[Event, ...]) -> None:
+        steps.append(Step(seat, step_lines(game, seat, action, events, viewer)))
+
+    return seen
+
+
 def since_last(steps: Sequence[Step], seat: int) -> list[Step]:
     """The steps from ``seat``'s last one on (all of them if it has none)."""
     mine = [i for i, step in enumerate(steps) if step.seat == seat]
@@ -1053,74 +855,6 @@ def _read_settings(settings: Any, players: int) -> tuple[int, list[BotSpec | Non
         else:
             fail(f"cannot resume: no bot recorded for seat {seat}")
     return human, specs, watch
-
-
-@attrs.frozen
-class Reveal:
-    """A step that showed the person a hidden card: ``step`` indexes the state's
-    history; ``what`` names it for a refused take-back (``your draw (...)``)."""
-
-    step: int
-    what: str
-
-
-REVEAL_SHOWN = 60  # characters of the revealing event's text a refusal shows
-
-
-def revealed(
-    step: int, seat: int, action: Any, events: Sequence[Event], viewer: int
-) -> Reveal | None:
-    """The step ``step`` (``seat`` did ``action``) if one of its ``events`` is private,
-    seen by ``viewer`` and names a card (a draw, a deal, a look at another's card);
-    else None. Public events and covers show nothing hidden to ``viewer`` alone."""
-    private = next(
-        (
-            e
-            for e in events
-            if e.to is not None and not e.cover and viewer in e.to and cards_within(e)
-        ),
-        None,
-    )
-    if private is None:
-        return None
-    text = str(private)
-    if len(text) > REVEAL_SHOWN:
-        text = text[: REVEAL_SHOWN - 3] + "..."
-    if seat == viewer:
-        who = f"your {action}"
-    elif seat == CHANCE:
-        who = "the chance step"
-    else:
-        who = f"seat {seat}'s {action}"
-    return Reveal(step, f"{who} ({text})")
-
-
-def rebuild(
-    record: Record, game: Game, specs: list[BotSpec | None], viewer: int
-) -> tuple[State, dict[int, BaseBot], list[Step], Reveal | None]:
-    """The match of ``record`` rebuilt with fresh bots that are asked again for each of
-    their recorded decisions (the answers are dropped), so each bot's generator and
-    memory are where they were; with the steps as ``viewer`` saw them, in order, and the
-    last step that showed ``viewer`` a hidden card (:func:`revealed`)."""
-    bots = make_bots(game, record.seed, specs)
-    lines: list[Step] = []
-    last: list[Reveal] = []
-
-    def catch_up(before: State, step: int, seat: int, action: Any) -> None:
-        bot = bots.get(seat)
-        if bot is not None:
-            # the recorded action stands; the bot only catches up
-            with contextlib.suppress(Exception):
-                bot.choose(before.view(seat), before.legal_actions(seat))
-
-    def seen(state: State, step: int, seat: int, action: Any, events: tuple[Event, ...]) -> None:
-        lines.append(Step(seat, step_lines(game, seat, action, events, viewer)))
-        found = revealed(step - 1, seat, action, events, viewer)  # replay counts from 1
-        if found is not None:
-            last[:] = [found]
-
-    state = replay(record, game, catch_up, auto_chance_after=False, after_step=seen)
-    return state, bots, lines, (last[0] if last else None)
 
 
 def saved_bots(record: Record, game: Game) -> list[BotSpec | None]:

@@ -15,7 +15,7 @@ from cardkit.errors import CardkitError
 from cardkit.game import Game
 from cardkit.record import Record, replay
 from cardkit.registry import all_games
-from cli import session
+from cli import saves
 from cli.app import app
 from cli.session import QUIT_WORDS
 from tests.cli.tinycli import GAME
@@ -216,7 +216,7 @@ class FrozenClock(datetime):
 def test_matches_started_in_the_same_second_get_their_own_files(
     runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(session, "datetime", FrozenClock)
+    monkeypatch.setattr(saves, "datetime", FrozenClock)
     env = {"CARDKIT_HOME": str(tmp_path)}
     printed = []
     for answers in ("quit\n", "1\nquit\n", "1\n1\nquit\n"):

@@ -23,7 +23,7 @@ from cardkit.record import Record
 from cli import common
 from cli.app import app
 from cli.render import Renderer
-from cli.session import SaveLock
+from cli.saves import SaveLock
 from tests.cli.tinycli import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -25,7 +25,7 @@ from cardkit import registry
 from cardkit.record import Record
 from cli import common, prompt
 from cli.app import app
-from cli.session import SaveLock
+from cli.saves import SaveLock
 from tests.cli.test_pty import PROMPT, finish, spawn
 from tests.cli.tinycli import GAMES
 from tests.faults.test_play_faults import ROOT, error_line, wait_for

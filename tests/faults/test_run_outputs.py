@@ -17,6 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 import cardkit.arena
+import cardkit.pool
 import cli.runs
 from cardkit import Action, RandomBot, View, arena, registry
 from cardkit.arena import Plan, Report, make_plan, reports
@@ -83,14 +84,14 @@ def test_a_match_record_made_during_the_run_is_kept_and_the_record_goes_beside_i
 ) -> None:
     logs = tmp_path / "logs"
     mine = logs / "match-000002.json"
-    real_play = cardkit.arena.play_one
+    real_play = cardkit.pool.play_one
 
     def user_writes_before_match_2(plan: Plan, index: int) -> Any:
         if index == 2:  # after the check before the run, while it runs
             mine.write_text("the user's file\n")
         return real_play(plan, index)
 
-    monkeypatch.setattr(cardkit.arena, "play_one", user_writes_before_match_2)
+    monkeypatch.setattr(cardkit.pool, "play_one", user_writes_before_match_2)
     args = ["arena", *TINY, "-n", "4", "--logs", str(logs), "--json", str(tmp_path / "r.json")]
     code, out = invoke(runner, *args)
     assert code == 0, out
@@ -113,7 +114,7 @@ def test_a_second_run_cannot_write_to_the_logs_folder_of_a_run_under_way(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     logs = tmp_path / "logs"
-    real_play = cardkit.arena.play_one
+    real_play = cardkit.pool.play_one
     second: list[tuple[int, str]] = []
 
     def second_run_starts_during_match_1(plan: Plan, index: int) -> Any:
@@ -121,7 +122,7 @@ def test_a_second_run_cannot_write_to_the_logs_folder_of_a_run_under_way(
             second.append(invoke(runner, "arena", *TINY, "-n", "3", "--logs", str(logs)))
         return real_play(plan, index)
 
-    monkeypatch.setattr(cardkit.arena, "play_one", second_run_starts_during_match_1)
+    monkeypatch.setattr(cardkit.pool, "play_one", second_run_starts_during_match_1)
     code, out = invoke(runner, "arena", *TINY, "-n", "3", "--logs", str(logs))
     assert code == 0, out
     [(second_code, second_out)] = second
@@ -133,7 +134,7 @@ def test_a_second_run_cannot_write_to_the_logs_folder_of_a_run_under_way(
     # the folder holds the first run's records only, and is free again
     assert records(logs) == {f"match-{i:06d}.json": i for i in range(3)}
     assert sorted(p.name for p in logs.iterdir()) == [f"match-{i:06d}.json" for i in range(3)]
-    monkeypatch.setattr(cardkit.arena, "play_one", real_play)
+    monkeypatch.setattr(cardkit.pool, "play_one", real_play)
     other = tmp_path / "other"
     code, out = invoke(runner, "arena", *TINY, "-n", "1", "--logs", str(other))
     assert code == 0 and not (other / cli.runs.RUN_MARKER).exists()
@@ -209,7 +210,7 @@ def test_a_run_whose_workers_cannot_play_fails_with_one_line_and_no_folder(
         yield  # a generator, as the real one
 
     # every worker process dies setting up its move clock (as 1e308 did)
-    monkeypatch.setattr(cardkit.arena, "_move_clock", broken_clock)
+    monkeypatch.setattr(cardkit.pool, "move_clock", broken_clock)
     code, out = invoke(runner, "arena", *TINY, "-n", "6", "--workers", "2")
     assert code == 1, out
     errors = [line for line in lines(out) if line.startswith("error:")]
@@ -229,14 +230,14 @@ def test_failed_matches_without_records_name_no_folder(
     import tempfile
 
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
-    real_play = cardkit.arena.play_one
+    real_play = cardkit.pool.play_one
 
     def worker_lost(plan: Plan, index: int) -> Any:
         return cardkit.arena.Report(index, (), (), False, f"match {index}: its worker died")
 
-    monkeypatch.setattr(cardkit.arena, "play_one", worker_lost)
+    monkeypatch.setattr(cardkit.pool, "play_one", worker_lost)
     code, out = invoke(runner, "arena", *TINY, "-n", "2")
-    monkeypatch.setattr(cardkit.arena, "play_one", real_play)
+    monkeypatch.setattr(cardkit.pool, "play_one", real_play)
     assert code == 0, out
     assert "Not counted above: 2 failed (no records kept)" in out
     assert list(tmp_path.iterdir()) == []
