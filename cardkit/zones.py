@@ -30,7 +30,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 import attrs
 
@@ -612,7 +612,17 @@ class SeatCards:
     built at the first world and kept on this object for the next).
     """
 
-    __slots__ = ("_deal", "barred", "lacking", "layout", "masks", "orders", "seat", "sizes")
+    __slots__ = (
+        "_deal",
+        "barred",
+        "lacking",
+        "layout",
+        "masks",
+        "memo",
+        "orders",
+        "seat",
+        "sizes",
+    )
 
     def __init__(
         self,
@@ -631,7 +641,10 @@ class SeatCards:
         self.orders = orders
         self.barred = barred
         self.lacking = barred if lacking is None else lacking
-        self._deal: tuple[DealConstraints[str, Card], int] | None = None
+        self._deal: _Deal | None = None
+        self.memo: Any = None
+        """Free for the game that samples worlds from this view: what it works out once
+        per view (say, the world's public part, to copy for each world)."""
 
     def _key(self) -> tuple[Any, ...]:
         return (self.seat, self.masks, self.sizes, self.orders, self.barred, self.lacking)
@@ -678,9 +691,9 @@ class SeatCards:
                 unseen[name] = hidden
         return {"zones": zones, "unseen": unseen}
 
-    def _constraints(self) -> tuple[DealConstraints[str, Card], int]:
-        """The deal of the cards the seat does not know into the zones' unknown places
-        (by zone name), and those cards as a physical mask."""
+    def _constraints(self) -> _Deal:
+        """What every world of this view shares: the deal of the cards the seat does not
+        know into the zones' unknown places (by zone name) and the rest (see _Deal)."""
         layout = self.layout
         names = layout.names
         places: dict[str, int] = {}
@@ -693,7 +706,14 @@ class SeatCards:
                 places[names[z]] = unseen
                 if self.lacking[z] & pool_mask:
                     allowed[names[z]] = frozenset(layout.faces(pool_mask & ~self.lacking[z]))
-        return DealConstraints(pool, places, allowed), pool_mask
+        known = [0] * layout.players
+        if self.seat >= 0:
+            for z, who in enumerate(layout.seen_by):
+                if self.seat not in who:
+                    known[self.seat] |= self.masks[z]
+        ordered = layout.piles and any(layout.ordered[layout.numbers[p]] for p in places)
+        simple = layout.unique and not layout.piles
+        return _Deal(DealConstraints(pool, places, allowed), pool_mask, known, ordered, simple)
 
     def deal(self, rng: random.Random) -> Cards:
         """A world's cards (see the class docstring); randomness only from ``rng``. A
@@ -702,24 +722,23 @@ class SeatCards:
         made = self._deal
         if made is None:
             made = self._deal = self._constraints()
-        deal, pool = made
+        given = made.deal.sample(rng, ordered=made.ordered)
         layout = self.layout
         numbers = layout.numbers
-        ordered = layout.ordered
-        given = deal.sample(rng, ordered=any(ordered[numbers[p]] for p in deal.places))
         masks = list(self.masks)
-        orders: list[list[int] | None] = [None if o is None else list(o) for o in self.orders]
-        unique = layout.unique
-        face_bits = layout.face_bits
-        for name, dealt in given.items():
-            z = numbers[name]
-            order = orders[z]
-            if unique and order is None:
+        if made.simple:  # sets of a deck without copies: each card its bit
+            for name, dealt in given.items():
                 bits = 0
                 for card in dealt:
                     bits |= card.bit
-                masks[z] |= bits
-                continue
+                masks[numbers[name]] |= bits
+            no_orders: list[list[int] | None] = [None] * len(masks)  # no zone is ordered
+            return Cards(layout, masks, no_orders, made.known.copy(), list(self.barred))
+        orders: list[list[int] | None] = [None if o is None else list(o) for o in self.orders]
+        face_bits = layout.face_bits
+        pool = made.pool
+        for name, dealt in given.items():
+            z = numbers[name]
             numbered: list[int] = []
             for card in dealt:  # a copy of its face not dealt yet
                 free = pool & face_bits[card.id]
@@ -727,12 +746,20 @@ class SeatCards:
                 pool ^= bit
                 numbered.append(bit.bit_length() - 1)
                 masks[z] |= bit
+            order = orders[z]
             if order is not None:
                 it = iter(numbered)
                 order[:] = [next(it) if i < 0 else i for i in order]
-        known = [0] * layout.players
-        if self.seat >= 0:
-            for z, who in enumerate(layout.seen_by):
-                if self.seat not in who:
-                    known[self.seat] |= self.masks[z]
-        return Cards(layout, masks, orders, known, list(self.barred))
+        return Cards(layout, masks, orders, made.known.copy(), list(self.barred))
+
+
+class _Deal(NamedTuple):
+    """What the worlds of one :class:`SeatCards` share: the deal, the cards it deals (a
+    physical mask), each seat's known cards in a world, whether a dealt zone is ordered,
+    and whether the deal is of sets of a deck without copies (the quick path)."""
+
+    deal: DealConstraints[str, Card]
+    pool: int
+    known: list[int]
+    ordered: bool
+    simple: bool

@@ -31,13 +31,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping
-from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
 from cardkit import CHANCE, Card, Scoreboard, Shuffle
-from cardkit.deals import DealConstraints
 from cardkit.options import to_json
 from cardkit.positions import (
     FORMAT,
@@ -51,15 +47,12 @@ from cardkit.positions import (
     listed,
     whole,
 )
-from cardkit.tricks import Trick
 from games.universal_bid.actions import BIDS, PLAYS
 from games.universal_bid.cards import (
-    ALL_CARDS,
     CARDS,
     DECK,
     MAX_HAND,
     SUITS,
-    TRICK_ORDER,
     cards_in,
 )
 from games.universal_bid.view import HandScore, UniversalBidView
@@ -80,8 +73,9 @@ def position_part(state: UniversalBidState, seat: int | None = None) -> dict[str
     """The game's own part of the position of ``state`` (with ``seat``: as it knows it)."""
     from games.universal_bid.state import PHASES
 
-    hands = [[c.text for c in cards_in(h)] for h in state.hands]
-    out = [c.text for c in cards_in(ALL_CARDS & ~state.dealt)]
+    masks = state.cards.masks
+    hands = [[c.text for c in cards_in(masks[s])] for s in range(state.players)]
+    out = [c.text for c in cards_in(masks[state.out])]
     if seat is not None:
         hands = [h if s == seat else [UNKNOWN] * len(h) for s, h in enumerate(hands)]
         out = [UNKNOWN] * len(out)
@@ -424,164 +418,70 @@ def world_position(
     }
 
 
-_BASES: dict[tuple[int, int, tuple[int, ...]], tuple[UniversalBidGame, dict[str, Any]]] = {}
-"""The fields of a fresh state per (game, players, schedule): what a world starts from."""
-
-
-def _base(game: UniversalBidGame, players: int, schedule: tuple[int, ...]) -> dict[str, Any]:
-    key = (id(game), players, schedule)
-    found = _BASES.get(key)
-    if found is None or found[0] is not game:
-        options = game.make_options({"schedule": schedule})
-        fresh = game.new_state(players, 0, options, False)
-        found = _BASES[key] = (game, vars(fresh))
-    return found[1]
-
-
-OUT = "out of play"
-"""The place of a world's deal that takes the unseen cards no seat holds."""
-
-
-@attrs.define(slots=True)
-class _Known:
-    """What every world sampled from one view shares: its fixed fields and the deal of the
-    cards the seat has not seen (``unseen``, a mask) to ``others`` and out of play, each
-    card dealt as its id."""
-
-    fields: dict[str, Any]
-    phase: int
-    own: int
-    unseen: int
-    others: list[int]
-    deal: DealConstraints[int | str, int] | None
-    finished: list[tuple[int, tuple[Card, ...]]]
-    bids: tuple[int, ...]  # -1: not bid yet
-    points: list[tuple[int, ...]]  # of each hand scored
-
-
-_LAST: list[Any] = [None, None, None]
-"""The last view sampled from, its game and what it gives (:class:`_Known`): a search
-samples many worlds from one view."""
-
-
-def _known(game: UniversalBidGame, view: UniversalBidView) -> _Known:
-    """What ``view`` gives every world (see :func:`sample_world`)."""
-    n = view.players
-    seat = view.seat
-    fields = _base(game, n, view.schedule).copy()  # then every field that changes in play
-    phase = _PHASE[view.phase]
-    tricks = view.past_tricks
-    trick = view.trick
-    acting = view.to_act
-    bids_t = view.bids
-    made = [b for b in bids_t if b is not None]
-    step = 0
-    if phase != _DRAW:
-        step = 1 + sum(1 + n + n * h.size for h in view.hand_log)
-    own = unseen = 0
-    deal = None
-    others = [s for s in range(n) if s != seat]
-    if _BID <= phase <= _PLAY:
-        own = seen = sum(map(_BIT, view.hand))
-        lacking = [0] * n
-        for cards in (*tricks, trick):
-            if not cards:
-                continue
-            led = cards[0][1].suit
-            for s, card in cards:
-                seen |= card.bit
-                if card.suit != led:  # a void shown: the seat holds none of the led suit
-                    lacking[s] |= _SUIT_BIT[led]
-        size = view.hand_size - len(tricks)
-        places: dict[int | str, int] = {s: size for s in others}
-        for s, _ in trick:
-            if s != seat:
-                places[s] -= 1
-        unseen = ALL_CARDS & ~seen
-        hidden = _IDS(unseen)
-        places[OUT] = len(hidden) - sum(places.values())
-        allowed: dict[int | str, frozenset[int]] = {
-            s: MAY_HOLD[lacking[s]] for s in others if lacking[s]
-        }
-        deal = DealConstraints(hidden, places, allowed)
-        step += 1 + len(made) + sum(len(t) for t in tricks) + len(trick)
-    fields["step_offset"] = step
-    fields["auto_chance"] = True
-    fields["phase"] = phase
-    fields["due"] = DECK.cards if phase < _BID else ()
-    fields["acting"] = acting
-    fields["hand_index"] = len(view.schedule) if phase == _OVER else view.hand_number - 1
-    fields["size"] = view.hand_size
-    fields["dealer"] = -1 if view.dealer is None else view.dealer
-    fields["current"] = acting[0] if _BID <= phase <= _PLAY else -1
-    fields["draw"] = view.draw
-    fields["bids_t"] = bids_t
-    fields["bid_total"] = sum(made)
-    fields["bids_made"] = len(made)
-    fields["taken_t"] = view.tricks_taken
-    fields["_past"] = tricks
-    fields["scores_t"] = view.scores
-    fields["hand_log"] = view.hand_log
-    finished = [(t[0][0], tuple(map(_CARD, t))) for t in tricks]
-    bids = tuple(-1 if b is None else b for b in bids_t)
-    points = [h.points for h in view.hand_log]
-    return _Known(fields, phase, own, unseen, others, deal, finished, bids, points)
-
-
 def sample_world(
     game: UniversalBidGame, view: UniversalBidView, rng: random.Random
 ) -> UniversalBidState:
-    """A full state that ``view``'s seat cannot tell from the true one, built directly:
-    the other hands dealt uniformly among the deals where a seat lacks the suits it did
-    not follow, the rest out of play, and later chance seeded from ``rng``.
+    """A full state that ``view``'s seat cannot tell from the true one: the view's
+    public facts, the cards dealt by the core from what the seat knows
+    (:meth:`cardkit.zones.SeatCards.deal`: the other hands uniformly among the deals
+    where a seat lacks the suits it did not follow, the rest out of play), and later
+    chance seeded from ``rng``. The public part is made once per view (kept in its
+    ``SeatCards.memo``) and copied for each world."""
+    from games.universal_bid.state import BID
 
-    What the view gives every world is worked out once per view (the last one is
-    kept); each world then gets its own copy of every part that changes in play."""
-    if _LAST[0] is view and _LAST[1] is game:
-        known: _Known = _LAST[2]
-    else:
-        known = _known(game, view)
-        _LAST[:] = [view, game, known]
-    n = view.players
-    phase = known.phase
-    hands = [0] * n
-    dealt = 0
-    in_trick = Trick(-1, order=TRICK_ORDER, size=n)
-    if known.deal is not None:
-        given = known.deal.sample(rng, ordered=False)
-        hands[view.seat] = known.own
-        dealt = ALL_CARDS & ~known.unseen
-        for s in known.others:
-            hands[s] = mask = sum(map(_BIT_OF.__getitem__, given[s]))
-            dealt |= mask
-        if phase == _PLAY:
-            trick = view.trick
-            in_trick.restart(trick[0][0] if trick else view.to_act[0])
-            for s, card in trick:
-                in_trick.play(s, card)
-    world: UniversalBidState = object.__new__(game.state)
-    fields = world.__dict__
-    fields.update(known.fields)
-    fields["seed"] = rng.getrandbits(32)
-    fields["history"] = []
-    fields["hands"] = hands
-    fields["bids"] = list(known.bids)
-    fields["taken"] = list(view.tricks_taken)
-    fields["trick"] = in_trick
-    fields["dealt"] = dealt
-    fields["finished"] = known.finished.copy()
-    fields["board"] = Scoreboard(list(view.scores), None, known.points.copy())
-    if phase < _BID:  # as from a position: due chance is drawn at once
+    known = view.cards
+    if known is None:
+        raise PositionError("a world is sampled from a seat's view with its cards")
+    base = known.memo
+    if not isinstance(base, game.state) or base.game is not game:
+        base = known.memo = _public(game, view)
+    world = base.clone()
+    world.seed = rng.getrandbits(32)
+    world.cards = known.deal(rng)
+    if world.phase < BID:  # as from a position: due chance is drawn at once
         world.resolve_chance()
     return world
 
 
-_CARD = itemgetter(1)
-"""The card of a ``(seat, card)`` play."""
-_BIT = attrgetter("bit")
-_IDS = DECK.table(attrgetter("id")).of
-"""``_IDS(mask)``: the id of each card of ``mask``."""
-_BIT_OF = tuple(c.bit for c in CARDS)
-"""The bit of each card id."""
-_DRAW, _DEAL, _BID, _PLAY, _OVER = range(5)  # as in games.universal_bid.state
-_PHASE = {name: i for i, name in enumerate(("draw", "deal", "bid", "play", "over"))}
+def _public(game: UniversalBidGame, view: UniversalBidView) -> UniversalBidState:
+    """A state with ``view``'s public facts (bids, tricks, scores, whose turn), its cards
+    still to be dealt."""
+    from games.universal_bid.state import BID, OVER, PHASES, PLAY
+
+    n = view.players
+    phase = PHASES.index(view.phase)
+    options = game.make_options({"schedule": view.schedule})
+    world = game.new_state(n, 0, options, False)
+    world.phase = phase
+    world.due = DECK.cards if phase < BID else ()
+    world.acting = view.to_act
+    world.hand_index = len(view.schedule) if phase == OVER else view.hand_number - 1
+    world.size = view.hand_size
+    world.dealer = -1 if view.dealer is None else view.dealer
+    world.draw = view.draw
+    made = [b for b in view.bids if b is not None]
+    world.bids = [-1 if b is None else b for b in view.bids]
+    world.bids_t = view.bids
+    world.bid_total = sum(made)
+    world.bids_made = len(made)
+    world.taken = list(view.tricks_taken)
+    world.taken_t = view.tricks_taken
+    world.finished = [(t[0][0], tuple(c for _, c in t)) for t in view.past_tricks]
+    world._past = view.past_tricks
+    world.board = Scoreboard(list(view.scores), None, [h.points for h in view.hand_log])
+    world.scores_t = view.scores
+    world.hand_log = view.hand_log
+    step = 0
+    if phase != 0:
+        step = 1 + sum(1 + n + n * h.size for h in view.hand_log)
+    if BID <= phase <= PLAY:
+        world.current = view.to_act[0]
+        step += 1 + len(made) + sum(len(t) for t in view.past_tricks) + len(view.trick)
+        if phase == PLAY:
+            trick = view.trick
+            world.trick.restart(trick[0][0] if trick else view.to_act[0])
+            for s, card in trick:
+                world.trick.play(s, card)
+    world.step_offset = step
+    world.auto_chance = True
+    return world

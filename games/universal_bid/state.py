@@ -43,15 +43,10 @@ from cardkit.events import Dealt, MatchOver, Played, Received, TrickWon, only
 from cardkit.game import Refusal, hand_value, highest
 from cardkit.options import Options, option
 from cardkit.positions import Common
+from cardkit.tricks import voids
+from cardkit.zones import Place, layout
 from games.universal_bid.actions import BID_RANGES, PLAYS_INTO
-from games.universal_bid.cards import (
-    ALL_CARDS,
-    CARDS,
-    DECK,
-    MAX_HAND,
-    TRICK_ORDER,
-    cards_in,
-)
+from games.universal_bid.cards import CARDS, DECK, MAX_HAND, TRICK_ORDER, cards_in
 from games.universal_bid.events import BidMade, DealerDrawn, ExactScored
 from games.universal_bid.view import HandScore, UniversalBidView
 
@@ -71,6 +66,15 @@ NEXT_SEAT = tuple(tuple((s + 1) % n for s in range(n)) if n else () for n in ran
 """The seat to the left of each seat, by player count."""
 
 WAITING_FOR_CHANCE = (CHANCE,)
+
+PLACES = (
+    Place("hand", "owner", per_seat=True),
+    Place("out of play"),
+    Place("played", "all"),
+)
+"""Where the cards are: the zones are numbered the hand of seat ``s`` ``s``, then out of
+play and the cards played this hand (the trick in progress among them: its order is the
+:class:`~cardkit.Trick`'s)."""
 
 
 @attrs.frozen(slots=True)
@@ -106,10 +110,12 @@ def first_dealer(drawn: Sequence[Card]) -> int:
 class UniversalBidState(State):
     """One match of the bid-exact game (see the module docstring for the flow).
 
-    Hands are bitmasks over card ids (see :mod:`games.universal_bid.cards`).
+    Its cards are in :attr:`cards` (zones :data:`PLACES`); a hand is a bitmask over
+    card ids (see :mod:`games.universal_bid.cards`).
     """
 
     options: UniversalBidOptions
+    copied = ("cards", "bids", "taken", "finished", "trick", "board")
 
     def setup(self) -> None:
         players = self.players
@@ -123,7 +129,9 @@ class UniversalBidState(State):
         self.dealer = -1
         self.current = -1
         self.draw: tuple[tuple[int, str], ...] = ()
-        self.hands = [0] * players
+        self.out = players
+        self.played = players + 1
+        self.cards = layout(DECK, PLACES, players).new(self.out)
         self.bids = [-1] * players
         self.bids_t: tuple[int | None, ...] = (None,) * players
         self.bid_total = 0
@@ -131,7 +139,6 @@ class UniversalBidState(State):
         self.taken = [0] * players
         self.taken_t: tuple[int, ...] = (0,) * players
         self.trick = Trick(-1, order=TRICK_ORDER, size=players)
-        self.dealt = 0  # every card dealt this hand: held, in the trick or played
         self.finished: list[tuple[int, tuple[Card, ...]]] = []
         """The finished tricks of this hand: their leader and cards, in play order."""
         self._past: tuple[tuple[tuple[int, Card], ...], ...] | None = ()
@@ -175,7 +182,7 @@ class UniversalBidState(State):
         if seat != self.current:
             return ()
         if self.phase == PLAY:
-            return PLAYS_INTO(self.hands[seat], self.trick)
+            return PLAYS_INTO(self.cards.masks[seat], self.trick)
         if self.phase == BID:
             bids = BID_RANGES[self.size]
             forbidden = self._forbidden_bid(seat)
@@ -226,7 +233,7 @@ class UniversalBidState(State):
 
     def _refuse_play(self, seat: int, action: Play) -> Refusal | None:
         card = action.card
-        hand = self.hands[seat]
+        hand = self.cards.masks[seat]
         if not hand & card.bit:
             return Refusal("not-in-hand", f"you do not hold {card.text}")
         if action.declare is not None:
@@ -246,7 +253,9 @@ class UniversalBidState(State):
         # the core has checked the action is legal, so its type says the phase
         if type(action) is Play:
             card = action.card
-            self.hands[seat] ^= card.bit
+            masks = self.cards.masks  # the hot path: the hand and the trick are sets
+            masks[seat] ^= card.bit
+            masks[self.played] |= card.bit
             winner = self.trick.play(seat, card)
             if self.log is not None:
                 self.log.append(Played(seat, card))
@@ -277,14 +286,9 @@ class UniversalBidState(State):
     def _deal(self, cards: tuple[Card, ...]) -> None:
         n = self.players
         size = self.size
-        dealt = 0
-        for k in range(n):
-            mask = 0
-            for card in cards[k * size : (k + 1) * size]:
-                mask |= card.bit
-            self.hands[(self.dealer + 1 + k) % n] = mask
-            dealt |= mask
-        self.dealt = dealt
+        first = self.dealer + 1
+        blocks = [((first + k) % n, cards[k * size : (k + 1) * size]) for k in range(n)]
+        self.cards.deal(self.out, blocks)
         self.current = self.next_seat[self.dealer]
         self.acting = ALONE[self.current]
         self.phase = BID
@@ -292,7 +296,7 @@ class UniversalBidState(State):
         if self.log is not None:
             self.emit(Dealt(self.dealer, size, self.hand_index + 1, len(self.schedule)))
             for s in range(n):
-                self.emit(Received(s, cards_in(self.hands[s]), to=only(s)))
+                self.emit(Received(s, cards_in(self.cards.masks[s]), to=only(s)))
 
     def _bid(self, seat: int, amount: int) -> None:
         self.bids[seat] = amount
@@ -327,6 +331,12 @@ class UniversalBidState(State):
         self.acting = ALONE[winner]
         if len(finished) == self.size:
             self._end_hand()
+
+    def shown(self) -> dict[int, int]:
+        """Seat (the zone of its hand) -> the cards it has shown it lacks this hand, by
+        not following a led suit (:func:`cardkit.tricks.voids`)."""
+        found = voids((*self.past_tricks(), self.trick.pairs()), TRICK_ORDER)
+        return found  # a seat's hand is the zone of its number
 
     def past_tricks(self) -> tuple[tuple[tuple[int, Card], ...], ...]:
         """The finished tricks of this hand as ``(seat, card)`` pairs (built once per trick)."""
@@ -371,7 +381,7 @@ class UniversalBidState(State):
             )
         n = self.players
         self.hand_index += 1
-        self.dealt = 0
+        self.cards.move_all(self.played, self.out)
         self.finished = []
         self._past = ()
         self.taken = [0] * n
@@ -425,7 +435,7 @@ class UniversalBidState(State):
             self.acting,
             self.players,
             PHASES[self.phase],
-            cards_in(self.hands[seat]),
+            cards_in(self.cards.masks[seat]),
             min(self.hand_index + 1, len(self.schedule)),
             len(self.schedule),
             self.size,
@@ -438,23 +448,11 @@ class UniversalBidState(State):
             self.scores_t,
             self.hand_log,
             self.schedule,
+            self.cards.seen_by(seat, self.shown()),
         )
 
     def zones(self) -> tuple[Zone, ...]:
-        everyone = frozenset(range(self.players))
-        held = 0
-        hands = []
-        for s in range(self.players):
-            held |= self.hands[s]
-            hands.append(Zone(f"hand {s}", cards_in(self.hands[s]), frozenset({s})))
-        in_trick = self.trick.cards
-        played = self.dealt & ~(held | DECK.mask(in_trick))
-        return (
-            Zone("out of play", cards_in(ALL_CARDS & ~self.dealt), frozenset()),
-            *hands,
-            Zone("trick", tuple(in_trick), everyone),
-            Zone("played", cards_in(played), everyone),
-        )
+        return self.cards.zones()
 
     # -- positions (see games.universal_bid.position) -------------------------------
 
@@ -472,27 +470,3 @@ class UniversalBidState(State):
         from games.universal_bid.position import restore
 
         restore(self, common, part)
-
-    # -- copies -------------------------------------------------------------------
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> UniversalBidState:
-        """A fast independent copy for :meth:`clone`: only the mutable parts are copied.
-
-        Tuples, cards, actions and the options never change and are shared. The generator is
-        shared too: the core reseeds it from the seed and the step number
-        before every chance step, so it carries nothing from one step to the next.
-        """
-        new = object.__new__(type(self))
-        memo[id(self)] = new
-        fields = self.__dict__.copy()
-        fields["history"] = self.history.copy()
-        fields["log"] = None if self.log is None else self.log.copy()
-        fields["hands"] = self.hands.copy()
-        fields["bids"] = self.bids.copy()
-        fields["taken"] = self.taken.copy()
-        fields["finished"] = self.finished.copy()
-        fields["trick"] = self.trick.copy()
-        board = self.board
-        fields["board"] = Scoreboard(board.totals.copy(), board.floor, board.hands.copy())
-        new.__dict__.update(fields)
-        return new

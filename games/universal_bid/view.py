@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 
 from cardkit import Card, View
+from cardkit.zones import SeatCards
 
 
 @attrs.frozen(slots=True)
@@ -52,6 +53,9 @@ class UniversalBidView(View):
     hand_log: tuple[HandScore, ...]
     schedule: tuple[int, ...] = ()
     """The hand sizes of the match (public): what a sampled world needs besides the above."""
+    cards: SeatCards | None = None
+    """What the seat knows of every card (:class:`cardkit.zones.SeatCards`): its hand, the
+    cards played, how many cards each zone holds and the suits a seat has shown it lacks."""
 
     @property
     def turn(self) -> int | None:

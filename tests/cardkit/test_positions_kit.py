@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
 from cardkit import View
 from cardkit.positions import deal_hidden, load_position
 from cardkit.testing import ConformanceError, check_positions, check_uniform, chi_square_limit
+from cardkit.zones import SeatCards
 from games.universal_bid import UniversalBidGame, UniversalBidState, UniversalBidView
-from games.universal_bid.cards import ALL_CARDS, cards_in, mask_of, parse_card
+from games.universal_bid.cards import parse_card
 from tests.games.universal_bid.test_positions import EXAMPLE
 
 TRUE: dict[View, UniversalBidState] = {}
@@ -37,17 +39,10 @@ class VoidBlindGame(UniversalBidGame):
     """Deals the hidden cards uniformly but ignores the suits a seat has shown it lacks."""
 
     def sample_world(self, view: View, rng: random.Random) -> UniversalBidState:
-        world = super().sample_world(view, rng)
-        others = [s for s in range(world.players) if s != view.seat]
-        out = cards_in(ALL_CARDS & ~world.dealt)
-        pool = [c for s in others for c in cards_in(world.hands[s])] + list(out)
-        sizes = [len(cards_in(world.hands[s])) for s in others] + [len(out)]
-        dealt = deal_hidden(pool, sizes, [None] * len(sizes), rng)
-        for s, cards in zip(others, dealt, strict=False):
-            world.hands[s] = mask_of(cards)
-        world.dealt = ALL_CARDS & ~mask_of(dealt[-1])
-        world._legal_seat = -2
-        return world
+        assert isinstance(view, UniversalBidView) and view.cards is not None
+        k = view.cards
+        blind = SeatCards(k.layout, k.seat, k.masks, k.sizes, k.orders, k.barred, k.barred)
+        return super().sample_world(attrs.evolve(view, cards=blind), rng)
 
 
 def test_a_correct_sampler_passes() -> None:

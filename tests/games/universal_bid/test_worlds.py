@@ -16,7 +16,9 @@ from cardkit import RandomBot
 from cardkit.bots import bot_seed
 from cardkit.positions import PositionError, load_position
 from cardkit.tricks import Trick
+from cardkit.zones import SeatCards
 from games.universal_bid import GAME, UniversalBidState
+from games.universal_bid.cards import DECK
 from games.universal_bid.position import world_position
 from games.universal_bid.view import UniversalBidView
 
@@ -104,28 +106,31 @@ def test_a_world_deals_like_the_reference_position_sampler() -> None:
         assert abs(slow[key] - expected) < 5 * expected**0.5, key
 
 
-def with_voids(view: UniversalBidView, *swaps: tuple[int, int]) -> UniversalBidView:
-    """``view`` with seat 0's card in each past trick ``a`` swapped for seat 1's in trick
-    ``b``: the same cards seen, seat 0 off the led suit of trick ``a``."""
-    tricks = [list(t) for t in view.past_tricks]
-    for a, b in swaps:
-        i = next(k for k, (s, _) in enumerate(tricks[a]) if s == 0)
-        j = next(k for k, (s, _) in enumerate(tricks[b]) if s == 1)
-        tricks[a][i], tricks[b][j] = (0, tricks[b][j][1]), (1, tricks[a][i][1])
-    return attrs.evolve(view, past_tricks=tuple(map(tuple, tricks)))
+def lacking(view: UniversalBidView, seat: int, suits: str) -> UniversalBidView:
+    """``view`` with ``seat`` known to lack ``suits`` too, as if it had not followed them."""
+    known = view.cards
+    assert known is not None
+    barred = list(known.lacking)
+    for suit in suits:
+        barred[seat] |= DECK.suit_mask(suit)  # zone s: the hand of seat s
+    cards = SeatCards(
+        known.layout, known.seat, known.masks, known.sizes, known.orders, tuple(barred)
+    )
+    return attrs.evolve(view, cards=cards)
 
 
 def test_a_seat_gets_no_card_of_a_suit_it_lacks_and_a_deal_none_meets_is_refused() -> None:
     # Seat 1 has not seen E:3, M:7, J:Moon and N:5; seats 0 and 2 hold two each, and
     # seat 0 has shown it lacks N. Made to lack M too, it holds E:3 and J:Moon.
     view = GAME.from_position(load_position(EXAMPLE)).view(1)
-    lacks_m = with_voids(view, (2, 3))  # M:4 (on an M lead) and S:Sun swapped
+    assert view.cards is not None and view.cards.lacking[0] == DECK.suit_mask("N")
+    lacks_m = lacking(view, 0, "M")
     rng = random.Random(0)
     for _ in range(20):
         hand = GAME.sample_world(lacks_m, rng).view(0).hand
         assert sorted(c.text for c in hand) == ["E:3", "J:Moon"]
-    lacks_all = with_voids(view, (2, 3), (6, 7), (1, 4))  # then E and J as well
-    with pytest.raises(PositionError, match="no deal gives seat 0 2 cards it may hold"):
+    lacks_all = lacking(view, 0, "MEJ")
+    with pytest.raises(PositionError, match="no deal gives hand 0 2 cards it may hold"):
         GAME.sample_world(lacks_all, rng)
 
 
