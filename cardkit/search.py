@@ -18,7 +18,12 @@ budget in iterations (not seconds) always makes the same move.
   played unless another beats it in the same worlds by more than ``keep``
   standard errors of the difference (:func:`challenger`), so that noise alone
   (a hand whose winner is mostly luck) does not turn a good move into a
-  random one.
+  random one. With ``solve=N`` (0, off, by default), once every hand holds at
+  most ``N`` cards each world's moves are valued by the exact open-card solver
+  of :mod:`cardkit.endgame` instead of a rollout (GIB's double-dummy solver,
+  for any game); a world it cannot solve within ``nodes`` actions applied (or
+  at all: chance or several seats to act before the horizon) is rolled out,
+  and so are the rest of that decision's worlds.
 - ``ismcts`` (Information Set MCTS, Cowling, Powley and Whitehouse 2012; the
   single-observer form): one tree whose edges are actions, a fresh world per
   iteration, UCB1 over the children legal in that world, with the
@@ -49,6 +54,7 @@ import attrs
 
 from cardkit.actions import Action
 from cardkit.bots import BaseBot
+from cardkit.endgame import DEFAULT_NODES, EndgameSolver, largest_hand
 from cardkit.errors import OptionError
 from cardkit.game import Game, State, View
 from cardkit.options import Option, OptionValue, decimal_number
@@ -193,7 +199,8 @@ class SearchBot(BaseBot):
 
 
 class PimcBot(SearchBot):
-    """Perfect Information Monte Carlo: every legal action rolled out in sampled worlds."""
+    """Perfect Information Monte Carlo: every legal action rolled out (or, with ``solve``, in
+    small endgames solved exactly) in sampled worlds."""
 
     name = "pimc"
     summary = "rolls out each legal move in sampled worlds; keeps the heuristic's unless beaten"
@@ -212,11 +219,36 @@ class PimcBot(SearchBot):
             least=0,
             most=100,
         ),
+        Option(
+            "solve",
+            "int",
+            0,
+            "once every hand holds at most this many cards, value each world's moves with the "
+            "exact endgame solver instead of a rollout (0: never)",
+            low=0,
+        ),
+        Option(
+            "nodes",
+            "int",
+            DEFAULT_NODES,
+            "the solver's budget per world, in actions applied; a world it cannot solve "
+            "within it is rolled out",
+            low=1,
+        ),
     )
 
     def __init__(self, game: Game, seat: int, seed: int, **params: Any) -> None:
         super().__init__(game, seat, seed, **params)
         self.keep = float(str(self.settings["keep"]))
+        solve = self.settings["solve"]
+        nodes = self.settings["nodes"]
+        assert isinstance(solve, int) and isinstance(nodes, int)
+        self.solve = solve
+        self.solver = EndgameSolver(nodes)
+        self.solved = 0
+        """Worlds valued by the exact solver so far (all decisions): for the benchmarks."""
+        self.solving = False
+        """Whether this decision still tries the solver (off after its first failure)."""
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         """With heuristic rollouts, the heuristic's move unless another clearly beats it;
@@ -229,18 +261,29 @@ class PimcBot(SearchBot):
             base = legal.index(self._rollout_bot(seat).choose(view, legal))
         values: list[list[float]] = []  # per world, each move's value
         deadline = time.perf_counter() + self.seconds
+        self.solving = self.solve > 0
         while self._more(len(values), deadline):
             values.append(self.world_values(view, legal))
-        self.simulations += len(values) * len(legal)
         keep = self.keep if self.heuristic is not None else 0.0
         return legal[challenger(values, base, keep)]
 
     def world_values(self, view: View, legal: Sequence[Action]) -> list[float]:
         """One world sampled from ``view``: the value for this seat of each of ``legal``,
-        applied to a copy of the world and rolled out to its horizon."""
+        applied to a copy of the world and rolled out to its horizon; with ``solve`` on and
+        every hand that small, the exact values of the rest of the hand (:mod:`cardkit.endgame`)
+        where the solver finds them within its budget. Once it does not, the rest of the
+        decision's worlds are rolled out: the worlds of one view are alike, and one budget
+        at most is spent in vain per move."""
         world = self.game.sample_world(view, self.rng)
-        horizon = world.horizon()
         seat = self.seat
+        if self.solving and largest_hand(world) <= self.solve:
+            solved = self.solver.action_values(world, seat, legal)
+            if solved is not None:
+                self.solved += 1
+                return solved
+            self.solving = False
+        horizon = world.horizon()
+        self.simulations += len(legal)
         row = []
         for action in legal:
             copy = world.clone()

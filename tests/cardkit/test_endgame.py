@@ -1,0 +1,262 @@
+"""The exact endgame solver (cardkit.endgame) against brute force, and pimc's use of it."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from cardkit import CHANCE
+from cardkit.actions import Bid, Play
+from cardkit.endgame import EndgameSolver, largest_hand, solve
+from cardkit.game import Game, State
+from cardkit.registry import make_bot
+from cardkit.search import PimcBot
+from games.ufos import GAME as UFOS
+from games.universal_bid import GAME as BID
+from games.universal_bid.cards import parse_card
+from tests.tinygame import GAME as TINY
+
+ENDGAMES = 200
+"""Random endgames per game compared with brute force."""
+
+
+class Refused(Exception):
+    """Brute force met several seats to act, or chance, before the horizon."""
+
+
+def brute(state: State, seat: int, start: State, horizon: int) -> float:
+    """Plain minimax, no pruning: ``seat`` maximises its value at the horizon, every other
+    seat minimises it. Chance resolves inside ``apply`` (``auto_chance``) as in play."""
+    acting = state.to_act()
+    if len(acting) != 1 or acting[0] == CHANCE:
+        raise Refused
+    mover = acting[0]
+    values = []
+    for action in state.legal_actions(mover):
+        child = state.clone()
+        steps = len(child.history)
+        child.apply(mover, action)
+        if child.is_over() or child.horizon() != horizon:
+            values.append(child.value(seat, start))
+            continue
+        if len(child.history) != steps + 1:  # a shuffle inside the hand
+            raise Refused
+        values.append(brute(child, seat, start, horizon))
+    return max(values) if mover == seat else min(values)
+
+
+def brute_actions(state: State, seat: int) -> list[float]:
+    """:func:`brute`'s value of each legal action of the seat to act."""
+    mover = state.to_act()[0]
+    horizon = state.horizon()
+    values = []
+    for action in state.legal_actions(mover):
+        child = state.clone()
+        child.apply(mover, action)
+        if child.is_over() or child.horizon() != horizon:
+            values.append(child.value(seat, state))
+        else:
+            values.append(brute(child, seat, state, horizon))
+    return values
+
+
+def random_step(state: State, rng: random.Random) -> None:
+    """One uniformly random move of one of the seats to act."""
+    seat = rng.choice(state.to_act())
+    state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def endgame(
+    game: Game[Any], players: int, seed: int, options: dict[str, Any], cards: int, hand: int = 0
+) -> State:
+    """A match played at random (seeded) into its hand ``hand`` (counted from 0) until every
+    hand holds at most ``cards`` cards and one seat is to act, then up to ``players - 1``
+    random moves more inside that hand."""
+    state: State = game.create(players, seed, options)
+    rng = random.Random(seed)
+    while not (
+        state.horizon() == hand and len(state.to_act()) == 1 and largest_hand(state) <= cards
+    ):
+        random_step(state, rng)
+    horizon = state.horizon()
+    for _ in range(rng.randrange(players)):
+        trial = state.clone()
+        random_step(trial, rng)
+        if trial.is_over() or trial.horizon() != horizon or len(trial.to_act()) != 1:
+            break
+        state = trial
+    return state
+
+
+def check_against_brute_force(state: State, seat: int, refusals: bool = False) -> bool:
+    """The solver's value (and, for the seat to act, each move's) equal brute force's;
+    with ``refusals``, brute force may refuse too, and then the solver must. Whether it
+    was solved."""
+    solver = EndgameSolver(10**7)
+    try:
+        expected = brute(state, seat, state, state.horizon())
+    except Refused:
+        assert refusals, "brute force met chance or simultaneous moves"
+        assert solver.value(state, seat) is None
+        assert solver.reason in ("chance", "simultaneous")
+        return False
+    before = len(state.history)
+    assert solver.value(state, seat) == pytest.approx(expected, abs=1e-12)
+    mover = state.to_act()[0]
+    values = solver.action_values(state, mover)
+    assert values == pytest.approx(brute_actions(state, mover), abs=1e-12)
+    assert len(state.history) == before  # the state is not changed
+    return True
+
+
+# -- agreement with brute force ------------------------------------------------------------
+
+BID_CARDS = {2: 4, 3: 4, 4: 3, 5: 2}
+"""The most cards per hand in a universal-bid endgame, by players (brute force stays quick)."""
+
+
+@pytest.mark.parametrize("block", range(4))
+def test_universal_bid_endgames_agree_with_brute_force(block: int) -> None:
+    for seed in range(block * ENDGAMES // 4, (block + 1) * ENDGAMES // 4):
+        rng = random.Random(seed)
+        players = 2 + seed % 4
+        cards = rng.randint(2, BID_CARDS[players])
+        size = cards + rng.randint(1, 2)
+        options = {"schedule": f"{size},{size}"}
+        state = endgame(BID, players, seed, options, cards, hand=seed % 2)
+        assert check_against_brute_force(state, rng.randrange(players)), seed
+
+
+UFOS_CARDS = {3: 3, 4: 3, 5: 2, 6: 2}
+
+
+@pytest.mark.parametrize("block", range(4))
+def test_ufos_endgames_agree_with_brute_force(block: int) -> None:
+    """U.F.O.s hands reach the tricks with every card dealt and one seat to act."""
+    for seed in range(block * ENDGAMES // 4, (block + 1) * ENDGAMES // 4):
+        rng = random.Random(seed)
+        players = 3 + seed % 4
+        cards = rng.randint(2, UFOS_CARDS[players])
+        options = {"hands_per_player": 1}
+        state = endgame(UFOS, players, seed, options, cards, hand=seed % players)
+        assert check_against_brute_force(state, rng.randrange(players)), seed
+
+
+def test_tiny_endgames_agree_with_brute_force_where_solvable() -> None:
+    """Tiny opens a cheer window after every trick but the last (several seats to act),
+    so only its last trick is solvable; the solver refuses exactly where brute force must."""
+    solved = 0
+    for seed in range(ENDGAMES):
+        rng = random.Random(seed)
+        players = 2 + seed % 2
+        options = {"hands": 1, "hand_size": rng.randint(2, 4 if players == 2 else 3)}
+        state = endgame(TINY, players, seed, options, rng.randint(1, 2))
+        solved += check_against_brute_force(state, rng.randrange(players), refusals=True)
+    assert 50 < solved < ENDGAMES  # both kinds occur
+
+
+# -- an endgame solved by hand -------------------------------------------------------------
+
+
+def bid_position(hands: dict[int, str], bids: dict[int, int]) -> State:
+    """The first hand (2 cards each, of two hands) of a 2-player universal-bid match, dealt
+    ``hands`` (text) and bid ``bids``, at its first play."""
+    state = BID.create(2, 1, {"schedule": "2,1"}, auto_chance=False)
+    state.apply(CHANCE, state.sample_chance())  # the draw for the deal
+    dealt = {s: [parse_card(t) for t in text.split()] for s, text in hands.items()}
+    state.apply(CHANCE, state.deal_shuffle(dealt))
+    for _ in range(2):
+        seat = state.to_act()[0]
+        state.apply(seat, Bid(bids[seat]))
+    return state
+
+
+def test_leading_the_single_highest_card_makes_the_bid() -> None:
+    """The leader holds E:Sun (the highest card) and E:1 and bid 2; the other holds E:5 and
+    V:1 and must follow suit. Leading E:Sun draws E:5, then E:1 beats V:1: two tricks, the
+    bid made (12 points to 0, the margin the whole hand's worth: value 1). Leading E:1 loses
+    it to E:5, and E:Sun then takes V:1: one trick each (1 point to the other's 11).
+    The hand is not the match's last, so its value is the margin (:func:`hand_value`)."""
+    leader = BID.create(2, 1, {"schedule": "2,1"}).to_act()[0]
+    other = 1 - leader
+    state = bid_position({leader: "E:Sun E:1", other: "E:5 V:1"}, {leader: 2, other: 1})
+    assert state.to_act() == (leader,)
+    assert solve(state, leader) == 1.0
+    assert solve(state, other) == 0.0
+    sun, one = Play(parse_card("E:Sun")), Play(parse_card("E:1"))
+    values = EndgameSolver().action_values(state, leader, [sun, one])
+    assert values == pytest.approx([1.0, 0.5 + 0.5 * (1 - 11) / 12])
+
+
+# -- refusals and the budget ---------------------------------------------------------------
+
+
+def test_chance_to_act_is_not_solvable() -> None:
+    state = BID.create(4, 3, auto_chance=False)
+    assert state.to_act() == (CHANCE,)
+    solver = EndgameSolver()
+    assert solver.value(state, 0) is None and solver.reason == "chance"
+    assert solver.action_values(state, 0) is None
+
+
+def test_chance_before_the_horizon_is_not_solvable() -> None:
+    """Tiny's horizon is the match: from the last trick of its first hand the line runs into
+    the next deal, a shuffle before the horizon."""
+    state = endgame(TINY, 2, 4, {"hands": 2, "hand_size": 2}, 1)
+    assert state.horizon() == 0 and len(state.to_act()) == 1
+    solver = EndgameSolver()
+    assert solver.value(state, 0) is None and solver.reason == "chance"
+
+
+def test_several_seats_to_act_is_not_solvable() -> None:
+    state = UFOS.create(4, 2)  # every seat picks its bid cards in secret
+    assert len(state.to_act()) == 4
+    solver = EndgameSolver()
+    assert solver.value(state, 0) is None and solver.reason == "simultaneous"
+
+
+def test_the_node_budget_stops_the_solve() -> None:
+    state = endgame(BID, 4, 8, {"schedule": "6"}, 5)
+    assert solve(state, 0, max_nodes=10**6) is not None
+    solver = EndgameSolver(max_nodes=200)
+    assert solver.value(state, 0) is None
+    assert solver.reason == "budget" and solver.nodes == 201
+    assert solver.action_values(state, state.to_act()[0]) is None and solver.nodes == 201
+    with pytest.raises(ValueError, match="max_nodes"):
+        EndgameSolver(0)
+
+
+# -- pimc with the solver ------------------------------------------------------------------
+
+
+def test_pimc_solves_small_endgames_and_stays_deterministic() -> None:
+    state = endgame(BID, 4, 5, {"schedule": "5"}, 3)
+    seat = state.to_act()[0]
+    moves = set()
+    for _ in range(2):
+        bot = make_bot("pimc:worlds=6,solve=3", BID, seat, 9)
+        assert isinstance(bot, PimcBot)
+        moves.add(str(bot.choose(state.view(seat), state.legal_actions(seat))))
+        assert bot.solved == 6 and bot.simulations == 0
+    assert len(moves) == 1
+
+
+def test_pimc_rolls_out_a_world_the_solver_cannot_finish() -> None:
+    state = endgame(BID, 4, 5, {"schedule": "5"}, 4)
+    seat = state.to_act()[0]
+    bot = make_bot("pimc:worlds=4,solve=4,nodes=10", BID, seat, 9)
+    assert isinstance(bot, PimcBot)
+    move = bot.choose(state.view(seat), state.legal_actions(seat))
+    assert move in state.legal_actions(seat)
+    assert bot.solved == 0 and bot.simulations == 4 * len(state.legal_actions(seat))
+
+
+def test_pimc_does_not_solve_larger_hands() -> None:
+    state = endgame(BID, 4, 5, {"schedule": "5"}, 4)
+    seat = state.to_act()[0]
+    bot = make_bot("pimc:worlds=3,solve=3", BID, seat, 9)
+    assert isinstance(bot, PimcBot)
+    bot.choose(state.view(seat), state.legal_actions(seat))
+    assert largest_hand(state) == 4 and bot.solved == 0
