@@ -61,6 +61,7 @@ floats (the record's ``observer``, or a generic one from the view class).
 from __future__ import annotations
 
 import copy
+import functools
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
@@ -157,9 +158,10 @@ class State(ABC):
     """The game's fields that hold something a step changes in place (a list, a
     :class:`~cardkit.tricks.Trick`, a :class:`~cardkit.zones.Cards`, a
     :class:`~cardkit.match.Scoreboard`: anything with a ``copy()`` method). When a game
-    names them, :meth:`clone` copies just those and shares every other field (tuples,
-    numbers, cards and actions never change): the fast copy a search makes thousands
-    of times a move. Empty (the default): every field is deep-copied."""
+    names them, :meth:`clone` copies just those (a field holding None stays None) and
+    shares every other field, ``__slots__`` ones included (tuples, numbers, cards and
+    actions never change): the fast copy a search makes thousands of times a move.
+    Empty (the default): every field is deep-copied."""
 
     def __init__(
         self,
@@ -557,17 +559,22 @@ class State(ABC):
         so is ``rng``, which is reseeded before every shuffle)."""
         return copy.deepcopy(self)
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
         cls = type(self)
         new = cls.__new__(cls)
         memo[id(self)] = new
-        if cls.copied and hasattr(self, "__dict__"):
-            fields = new.__dict__
-            fields.update(self.__dict__)
-            fields["history"] = self.history.copy()
-            fields["log"] = None if self.log is None else self.log.copy()
+        if cls.copied:
+            if hasattr(self, "__dict__"):
+                new.__dict__.update(self.__dict__)
+            for name in _slots(cls):
+                if hasattr(self, name):
+                    setattr(new, name, getattr(self, name))
+            new.history = self.history.copy()
+            new.log = None if self.log is None else self.log.copy()
             for name in cls.copied:
-                fields[name] = fields[name].copy()
+                value = getattr(self, name)
+                if value is not None:
+                    setattr(new, name, value.copy())
             return new
         for name, value in _state_items(self):
             if name in _SHARED:  # immutable, or reseeded before every use
@@ -589,14 +596,18 @@ def _place(place: int | str) -> str:
     return f"seat {place}" if isinstance(place, int) else place
 
 
+@functools.cache
+def _slots(cls: type[State]) -> tuple[str, ...]:
+    """The ``__slots__`` fields of a state class and its bases."""
+    names = (n for k in cls.__mro__ for n in getattr(k, "__slots__", ()))
+    return tuple(n for n in names if n not in ("__dict__", "__weakref__"))
+
+
 def _state_items(state: State) -> list[tuple[str, Any]]:
     items: list[tuple[str, Any]] = []
     if hasattr(state, "__dict__"):
         items.extend(vars(state).items())
-    for klass in type(state).__mro__:
-        for name in getattr(klass, "__slots__", ()):
-            if name != "__dict__" and hasattr(state, name):
-                items.append((name, getattr(state, name)))
+    items.extend((n, getattr(state, n)) for n in _slots(type(state)) if hasattr(state, n))
     return items
 
 

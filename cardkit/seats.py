@@ -29,6 +29,10 @@ class TurnOrder:
     current: int = 0
     direction: int = 1
 
+    def copy(self) -> TurnOrder:
+        """An independent copy."""
+        return TurnOrder(self.players, self.dealer, self.current, self.direction)
+
     def next_seat(self, seat: int | None = None, steps: int = 1) -> int:
         """The seat ``steps`` places after ``seat`` (default: the current one) in play order."""
         base = self.current if seat is None else seat
@@ -68,6 +72,10 @@ class SealedChoice(Generic[T]):
     seats: tuple[int, ...]
     picks: dict[int, T] = attrs.field(factory=dict)
 
+    def copy(self) -> SealedChoice[T]:
+        """An independent copy (the picks themselves are shared)."""
+        return SealedChoice(self.seats, dict(self.picks))
+
     @property
     def pending(self) -> tuple[int, ...]:
         """Seats that have not picked yet, in seat order."""
@@ -105,6 +113,10 @@ class ResponseWindow:
     seats: tuple[int, ...]
     subject: int | None = None
     done: set[int] = attrs.field(factory=set)
+
+    def copy(self) -> ResponseWindow:
+        """An independent copy."""
+        return ResponseWindow(self.kind, self.seats, self.subject, set(self.done))
 
     @property
     def pending(self) -> tuple[int, ...]:

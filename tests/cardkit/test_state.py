@@ -170,6 +170,33 @@ def test_clone_is_independent() -> None:
     assert copy.game is state.game
 
 
+class Slotted(TinyState):
+    """Tiny with a ``__slots__`` field and the fast copy of just the fields named."""
+
+    __slots__ = ("notes",)
+    copied = ("order", "choice", "window", "board", "notes")
+
+    def setup(self) -> None:
+        super().setup()
+        self.notes: list[str] = []
+
+
+def test_the_fast_copy_copies_the_fields_named_keeps_none_and_slots() -> None:
+    state = Slotted(GAME, 2, 1, GAME.make_options({}), auto_chance=False)
+    state.apply(CHANCE, state.deal_shuffle([DECK.cards_of(h) for h in ["a1 b4", "a3 w"]]))
+    state.apply(0, Pick("high"))
+    state.notes.append("kept")
+    assert state.window is None
+    copy = state.clone()
+    assert copy.notes == ["kept"] and copy.notes is not state.notes
+    assert copy.choice is not state.choice and copy.order is not state.order
+    copy.apply(1, Pick("low"))  # the sealed choice completes in the copy only
+    copy.order.reverse()
+    assert state.to_act() == (1,) and state.choice is not None and not state.choice.revealed
+    assert state.order.direction == 1 and copy.order.direction == -1
+    assert copy.to_act() == (1,) and copy.window is None
+
+
 def test_a_chance_draw_takes_a_few_cards_and_the_highest_deals() -> None:
     state = GAME.create(3, seed=1, options={"draw_dealer": True}, auto_chance=False)
     assert state.chance_draw() == 3

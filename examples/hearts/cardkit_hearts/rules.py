@@ -1,4 +1,31 @@
-"""The rules in words, as ``cardkit rules hearts`` shows them."""
+"""The rules in words, as ``cardkit rules hearts`` shows them, and the options record."""
+
+from __future__ import annotations
+
+import attrs
+from cardkit import Options, option
+
+
+@attrs.frozen(slots=True)
+class HeartsOptions(Options):
+    """OpenSpiel's parameters (defaults its own), and the match's target."""
+
+    target: int = option(
+        100, "the match ends when a total reaches this after a hand", low=1, high=10_000
+    )
+    pass_cards: bool = option(True, "pass 3 cards before a hand: left, right, across, none")
+    no_pts_on_first_trick: bool = option(
+        True, "no heart nor the queen of spades on the first trick unless nothing else is held"
+    )
+    can_lead_any_club: bool = option(False, "any club may lead the first trick, not only the 2")
+    jd_bonus: bool = option(False, "the jack of diamonds scores -10")
+    avoid_all_tricks_bonus: bool = option(False, "taking no trick scores -5 (unless a moon)")
+    must_break_hearts: bool = option(True, "hearts may not be led until one has been played")
+    qs_breaks_hearts: bool = option(True, "playing the queen of spades breaks hearts too")
+    can_lead_hearts_instead_of_qs: bool = option(
+        False, "a leader holding only hearts and the queen of spades may lead a heart"
+    )
+
 
 RULES = """\
 **Hearts** for 4 players with 52 cards: take as few points as you can.

@@ -13,7 +13,7 @@ from cardkit.spaces import Layout, ObservationSpace, Spaces, zeros
 
 from cardkit_hearts.actions import PassCard
 from cardkit_hearts.cards import DECK, SUITS
-from cardkit_hearts.state import HeartsOptions
+from cardkit_hearts.rules import HeartsOptions
 from cardkit_hearts.view import HeartsView
 
 N = 4
@@ -70,7 +70,7 @@ def observer(players: int, options: HeartsOptions) -> ObservationSpace:
                 out[to_act + (seat - me) % N] = 1.0
         out[flags] = float(view.hearts_broken)
         out[flags + 1] = float(view.hand_number)
-        out[flags + 2] = float(view.target)
+        out[flags + 2] = float(view.options.target)
         return out
 
     return lay.space(encode)

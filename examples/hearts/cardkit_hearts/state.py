@@ -1,4 +1,4 @@
-"""One match of Hearts: the options, the rules (each stated once) and the steps.
+"""One match of Hearts: where the cards are, the rules (each stated once) and the steps.
 
 A hand plays exactly as OpenSpiel's ``hearts`` with the same parameters (their
 names are its own), so the two engines can be checked against each other;
@@ -9,13 +9,15 @@ when a total reaches ``target``.
 
 from __future__ import annotations
 
-import attrs
+from collections.abc import Sequence
+from typing import Any
+
 from cardkit import (
     CHANCE,
     Action,
     Card,
-    Options,
     Play,
+    PositionError,
     Refusal,
     Result,
     Scoreboard,
@@ -23,10 +25,11 @@ from cardkit import (
     State,
     Trick,
     Zone,
-    option,
 )
 from cardkit.events import Dealt, HandScored, MatchOver, Played, Received, TrickWon, only, others
 from cardkit.game import hand_value, lowest
+from cardkit.positions import Common, game_part
+from cardkit.zones import Cards, Place, layout
 
 from cardkit_hearts.actions import PASSES, PLAYS, PassCard
 from cardkit_hearts.cards import (
@@ -42,6 +45,7 @@ from cardkit_hearts.cards import (
     points,
 )
 from cardkit_hearts.events import Handed, HeartsBroken, MoonShot, PassDue, Picked
+from cardkit_hearts.rules import HeartsOptions
 from cardkit_hearts.view import HeartsView
 
 SEATS = 4
@@ -49,28 +53,23 @@ PASS_SIZE = 3
 DIRECTIONS = (1, 3, 2, 0)
 """The pass offset of each hand in turn: left, right, across, none (then again)."""
 ALL = (1 << len(DECK.faces)) - 1
+NOT_HEARTS = ALL & ~HEARTS
+NO_POINTS = ALL & ~POINT_CARDS
 STEPS_PER_HAND = 1 + SEATS * PASS_SIZE + len(DECK.faces)
+PHASES = ("deal", "pass", "play", "over")
 
-
-@attrs.frozen(slots=True)
-class HeartsOptions(Options):
-    """OpenSpiel's parameters (defaults its own), and the match's target."""
-
-    target: int = option(
-        100, "the match ends when a total reaches this after a hand", low=1, high=10_000
-    )
-    pass_cards: bool = option(True, "pass 3 cards before a hand: left, right, across, none")
-    no_pts_on_first_trick: bool = option(
-        True, "no heart nor the queen of spades on the first trick unless nothing else is held"
-    )
-    can_lead_any_club: bool = option(False, "any club may lead the first trick, not only the 2")
-    jd_bonus: bool = option(False, "the jack of diamonds scores -10")
-    avoid_all_tricks_bonus: bool = option(False, "taking no trick scores -5 (unless a moon)")
-    must_break_hearts: bool = option(True, "hearts may not be led until one has been played")
-    qs_breaks_hearts: bool = option(True, "playing the queen of spades breaks hearts too")
-    can_lead_hearts_instead_of_qs: bool = option(
-        False, "a leader holding only hearts and the queen of spades may lead a heart"
-    )
+PLACES = (
+    Place("hand", "owner", per_seat=True),
+    Place("passing", "owner", per_seat=True),
+    Place("won", "all", per_seat=True),
+    Place("trick", "all"),
+    Place("stock"),
+)
+"""Where the cards are: zone ``s`` is seat ``s``'s hand, ``PASSING + s`` the cards it has
+chosen to pass (until the exchange), ``WON + s`` the cards of the tricks it took, then
+the trick in progress and the stock (the deck between hands, seen by nobody)."""
+PASSING, WON, TRICK, STOCK = 4, 8, 12, 13
+LAYOUT = layout(DECK, PLACES, SEATS)
 
 
 def holds(hand: int, card: Card) -> bool:
@@ -87,28 +86,25 @@ def most_hands(options: HeartsOptions) -> int:
 
 class HeartsState(State):
     """A match of Hearts: hands dealt, passed and played out until a total reaches the
-    target. Hands are bitmasks of ``card.bit``."""
+    target. Its cards are in :attr:`cards` (zones :data:`PLACES`; masks of ``card.bit``)."""
 
     options: HeartsOptions
+    copied = ("cards", "board", "trick")
 
     def setup(self) -> None:
         self.board = Scoreboard.start(SEATS)
-        self._new_hand()
+        self.trick = Trick(0, order=ORDER, size=SEATS)
+        self._new_hand(0)
 
-    def _new_hand(self) -> None:
-        self.hands = [0] * SEATS
-        self.passing = [0] * SEATS  # chosen, not yet exchanged
-        self.passed = [0] * SEATS
-        self.received = [0] * SEATS
-        self.won = [0] * SEATS  # the cards of the tricks each seat took
-        self.tricks_won = [0] * SEATS
-        self.tricks: list[tuple[tuple[int, Card], ...]] = []
-        self.trick: Trick | None = None
+    def _new_hand(self, index: int) -> None:
+        """Get hand ``index`` (from 0) ready to deal."""
+        self.cards = LAYOUT.new(STOCK)
+        self.exchanged: tuple[int, ...] = (0,) * SEATS  # the cards each seat passed
+        self.tricks: tuple[tuple[tuple[int, Card], ...], ...] = ()
+        self.trick.restart(0)
         self.broken = not self.options.must_break_hearts
         self.current = 0
-        self.dealer = self.board.hands_played % SEATS
-        played = self.board.hands_played
-        self.direction = DIRECTIONS[played % SEATS] if self.options.pass_cards else 0
+        self.direction = DIRECTIONS[index % SEATS] if self.options.pass_cards else 0
         self.phase = "deal"  # then "pass" (when passing), "play"; "over" at the end
 
     # -- who acts, and what they may do -----------------------------------------------
@@ -120,50 +116,66 @@ class HeartsState(State):
         """One card at a time to each seat from the dealer's left."""
         if self.phase != "deal":
             return ()
-        return tuple(((self.dealer + 1 + i) % SEATS, 1) for i in range(len(DECK.faces)))
+        first = self.board.hands_played + 1
+        return tuple(((first + i) % SEATS, 1) for i in range(len(DECK.faces)))
 
     def to_act(self) -> tuple[int, ...]:
         if self.phase == "play":
             return (self.current,)
         if self.phase == "pass":
-            return tuple(s for s in range(SEATS) if self.passing[s].bit_count() < PASS_SIZE)
+            masks = self.cards.masks
+            return tuple(s for s in range(SEATS) if masks[PASSING + s].bit_count() < PASS_SIZE)
         return (CHANCE,) if self.phase == "deal" else ()
 
     def _legal_actions(self, seat: int) -> tuple[Action, ...]:
         if self.phase == "play" and seat == self.current:
             return PLAYS.of(self.playable(seat)[0])
         if self.phase == "pass" and seat in self.to_act():
-            return PASSES.of(self.hands[seat])
+            return PASSES.of(self.cards.masks[seat])
         return ()
 
     # -- the rules, each stated once: _legal_actions lists what these accept -------------
 
+    def limits(self) -> list[tuple[int, int, str]]:
+        """The rules that limit the card played now, OpenSpiel's in its order, each as
+        ``(held, allowed, code)``: a hand holding a card of ``held`` (within ``allowed``)
+        and not limited by an earlier rule must play a card of ``allowed``. Legal plays,
+        refusals and what a play shows of the hand (:meth:`_play`) all come from here."""
+        trick, opts, first = self.trick, self.options, not self.tricks
+        out = []
+        if trick.led is not None:
+            suit = DECK.suit_mask(trick.led)
+            out.append((suit, suit, "must-follow-suit"))
+        if first and not trick.cards:
+            lead = CLUBS if opts.can_lead_any_club else TWO_OF_CLUBS.bit
+            out.append((lead, lead, "first-lead"))
+        if first and opts.no_pts_on_first_trick:
+            out.append((NO_POINTS, NO_POINTS, "no-points-on-first-trick"))
+        if not trick.cards and not self.broken:  # with the variant, hearts and the queen
+            held = NOT_HEARTS & ~QUEEN_OF_SPADES.bit  # may lead a heart
+            out.append(
+                (
+                    held if opts.can_lead_hearts_instead_of_qs else NOT_HEARTS,
+                    NOT_HEARTS,
+                    "hearts-not-broken",
+                )
+            )
+        return out
+
     def playable(self, seat: int) -> tuple[int, str]:
         """The cards ``seat`` may play now (a bitmask) and the code of the rule that
-        limits them ("" when any card of the hand may go), OpenSpiel's checks in its order."""
-        hand, trick, opts = self.hands[seat], self.trick, self.options
-        assert trick is not None
-        if trick.led is not None:
-            follow = hand & DECK.suit_mask(trick.led)
-            if follow:
-                return follow, "must-follow-suit"
-        if not self.tricks and not trick.cards:
-            return (hand & CLUBS if opts.can_lead_any_club else TWO_OF_CLUBS.bit), "first-lead"
-        if opts.no_pts_on_first_trick and not self.tricks and hand & ~POINT_CARDS:
-            return hand & ~POINT_CARDS, "no-points-on-first-trick"
-        if not trick.cards and not self.broken:
-            lead = hand & ~HEARTS
-            if opts.can_lead_hearts_instead_of_qs and lead == QUEEN_OF_SPADES.bit:
-                lead = 0
-            if lead:
-                return lead, "hearts-not-broken"
+        limits them ("" when any card of the hand may go)."""
+        hand = self.cards.masks[seat]
+        for held, allowed, rule in self.limits():
+            if hand & held:
+                return hand & allowed, rule
         return hand, ""
 
     def _refusal(self, seat: int, action: Action) -> Refusal | None:
         if self.phase == "pass" and isinstance(action, PassCard):
-            if self.passing[seat].bit_count() >= PASS_SIZE:
+            if self.cards.masks[PASSING + seat].bit_count() >= PASS_SIZE:
                 return Refusal("passed-already", "you have chosen your 3 cards to pass")
-            if not holds(self.hands[seat], action.card):
+            if not holds(self.cards.masks[seat], action.card):
                 return Refusal("not-in-hand", f"{action.card} is not in your hand")
             return None
         if self.phase == "play" and isinstance(action, Play):
@@ -177,12 +189,11 @@ class HeartsState(State):
         return None  # the core answers: chance is due, or the match is over
 
     def _refuse_play(self, seat: int, card: Card) -> Refusal | None:
-        if not holds(self.hands[seat], card):
+        if not holds(self.cards.masks[seat], card):
             return Refusal("not-in-hand", f"{card} is not in your hand")
         allowed, rule = self.playable(seat)
         if card.bit & allowed:
             return None
-        assert self.trick is not None
         led = SUIT_NAMES[self.trick.led or "C"]
         reasons = {
             "must-follow-suit": f"{led} were led and you hold {led}: follow suit",
@@ -206,14 +217,14 @@ class HeartsState(State):
             self._play(seat, action.card)
 
     def _deal(self, cards: tuple[Card, ...]) -> None:
-        first = self.dealer + 1
-        for i in range(SEATS):
-            self.hands[(first + i) % SEATS] = DECK.mask(cards[i::SEATS])
+        dealer = self.board.hands_played % SEATS
+        shares = [((dealer + 1 + i) % SEATS, cards[i::SEATS]) for i in range(SEATS)]
+        self.cards.deal(STOCK, shares)
         if self.log is not None:
             hand = self.board.hands_played + 1
-            self.log.append(Dealt(self.dealer, len(cards) // SEATS, hand))
+            self.log.append(Dealt(dealer, len(cards) // SEATS, hand))
             for s in range(SEATS):
-                self.log.append(Received(s, DECK.cards_in(self.hands[s]), to=only(s)))
+                self.log.append(Received(s, DECK.cards_in(self.cards.masks[s]), to=only(s)))
             self.log.append(PassDue(self.direction))
         if self.direction:
             self.phase = "pass"
@@ -221,37 +232,42 @@ class HeartsState(State):
             self._start_play()
 
     def _pick(self, seat: int, card: Card) -> None:
-        self.hands[seat] &= ~card.bit
-        self.passing[seat] |= card.bit
+        self.cards.move(card, seat, PASSING + seat)
         if self.log is not None:
             self.log.append(Picked(seat, to=others(SEATS, seat), cover=True))
             self.log.append(Picked(seat, card, to=only(seat)))
-        if all(p.bit_count() == PASS_SIZE for p in self.passing):
+        if not self.to_act():
             self._exchange()
 
     def _exchange(self) -> None:
-        """Every seat's 3 cards go to the seat ``direction`` places to its left, together."""
-        for seat in range(SEATS):
+        """Every seat's 3 cards go to the seat ``direction`` places to its left, together;
+        the passer knows where they are."""
+        self.exchanged = tuple(self.cards.masks[PASSING:WON])
+        for seat, passed in enumerate(self.exchanged):
             receiver = (seat + self.direction) % SEATS
-            self.hands[receiver] |= self.passing[seat]
-            self.received[receiver] = self.passed[seat] = self.passing[seat]
+            self.cards.move_all(PASSING + seat, receiver)
+            self.cards.show(seat, receiver, DECK.cards_in(passed))
             if self.log is not None:
-                cards = DECK.cards_in(self.passing[seat])
+                cards = DECK.cards_in(passed)
                 self.log.append(Handed(seat, receiver, cards, to=only(seat, receiver)))
-        self.passing = [0] * SEATS
         self._start_play()
 
     def _start_play(self) -> None:
-        """The holder of the two of clubs leads."""
+        """The holder of the two of clubs leads: everyone knows no other hand holds it."""
         self.phase = "play"
-        self.current = next(s for s in range(SEATS) if self.hands[s] & TWO_OF_CLUBS.bit)
-        self.trick = Trick(self.current, order=ORDER, size=SEATS)
+        self.current = next(s for s in range(SEATS) if self.cards.masks[s] & TWO_OF_CLUBS.bit)
+        for s in range(SEATS):
+            if s != self.current:
+                self.cards.bar(s, TWO_OF_CLUBS.bit)
+        self.trick.restart(self.current)
 
     def _play(self, seat: int, card: Card) -> None:
+        for held, allowed, _ in self.limits():  # a card a rule would refuse shows that
+            if card.bit & allowed:  # the hand held none of the cards that rule asks for
+                break
+            self.cards.bar(seat, held)
         trick = self.trick
-        assert trick is not None
-        self.hands[seat] &= ~card.bit
-        winner = trick.play(seat, card)
+        winner = self.cards.play(seat, card, TRICK, trick)
         if self.log is not None:
             self.log.append(Played(seat, card))
         if not self.broken and (
@@ -262,31 +278,34 @@ class HeartsState(State):
         if winner < 0:
             self.current = (seat + 1) % SEATS
             return
-        self.won[winner] |= DECK.mask(trick.cards)
-        self.tricks_won[winner] += 1
-        self.tricks.append(trick.pairs())
+        self.tricks = (*self.tricks, trick.pairs())
+        self.cards.move_all(TRICK, WON + winner)
         if self.log is not None:
             best = trick.cards[trick.best]
             self.log.append(TrickWon(winner, best, len(self.tricks), trick.pairs()))
         self.current = winner
-        self.trick = Trick(winner, order=ORDER, size=SEATS)
-        if not self.hands[winner]:
+        trick.restart(winner)
+        if not self.cards.masks[winner]:
             self._end_hand()
+
+    def won(self, seat: int) -> int:
+        """The cards of the tricks ``seat`` took this hand (a bitmask)."""
+        return self.cards.masks[WON + seat]
 
     def shooter(self) -> int | None:
         """The seat that took every heart and the queen of spades this hand, if one did."""
-        return next((s for s in range(SEATS) if self.won[s] & POINT_CARDS == POINT_CARDS), None)
+        return next((s for s in range(SEATS) if self.won(s) & POINT_CARDS == POINT_CARDS), None)
 
     def hand_points(self) -> tuple[int, ...]:
         """This hand's points per seat, as OpenSpiel's ``hearts`` counts them (its returns
         are 26 less these): a shooter of the moon gets -26 and the others +26."""
         opts = self.options
-        out = [points(w, opts.jd_bonus) for w in self.won]
+        out = [points(self.won(s), opts.jd_bonus) for s in range(SEATS)]
         shooter = self.shooter()
         if shooter is not None:
             out = [p - MOON if s == shooter else p + MOON for s, p in enumerate(out)]
         elif opts.avoid_all_tricks_bonus:
-            out = [p - 5 if not n else p for p, n in zip(out, self.tricks_won, strict=True)]
+            out = [p if self.won(s) else p - 5 for s, p in enumerate(out)]
         return tuple(out)
 
     def _end_hand(self) -> None:
@@ -295,14 +314,13 @@ class HeartsState(State):
         if shooter is not None:
             self.emit(MoonShot(shooter))
         self.emit(HandScored(self.board.hands_played, deltas, tuple(self.board.totals)))
-        self.trick = None
         if max(self.board.totals) >= self.options.target:
             self.phase = "over"
             if self.log is not None:
                 result = self.result()
                 self.emit(MatchOver(result.scores, result.winners))
             return
-        self._new_hand()
+        self._new_hand(self.board.hands_played)
 
     # -- results, views, zones --------------------------------------------------------
 
@@ -331,40 +349,87 @@ class HeartsState(State):
 
     def view(self, seat: int) -> HeartsView:
         cards_in = DECK.cards_in
+        masks = self.cards.masks
         over = self.phase == "over"
         return HeartsView(
             seat=seat,
             to_act=self.to_act(),
-            hand=cards_in(self.hands[seat]),
+            phase=self.phase,
+            hand=cards_in(masks[seat]),
             direction=self.direction,
-            passing=cards_in(self.passing[seat]),
-            passed=cards_in(self.passed[seat]),
-            received=cards_in(self.received[seat]),
-            trick=self.trick.plays() if self.trick is not None else (),
-            tricks=tuple(self.tricks),
+            passing=cards_in(masks[PASSING + seat]),
+            passed=cards_in(self.exchanged[seat]),
+            received=cards_in(self.exchanged[(seat - self.direction) % SEATS]),
+            trick=self.trick.plays(),
+            tricks=self.tricks,
             hearts_broken=self.broken,
-            taken=tuple(points(w, self.options.jd_bonus) for w in self.won),
+            taken=tuple(points(masks[WON + s], self.options.jd_bonus) for s in range(SEATS)),
             scores=tuple(self.board.totals),
+            hands=tuple(self.board.hands),
             hand_number=self.board.hands_played + (0 if over else 1),
-            target=self.options.target,
-            jd_bonus=self.options.jd_bonus,
+            options=self.options,
+            cards=self.cards.seen_by(seat),
         )
 
     def zones(self) -> tuple[Zone, ...]:
-        cards_in = DECK.cards_in
-        trick = tuple(self.trick.cards) if self.trick is not None else ()
-        taken = self.won[0] | self.won[1] | self.won[2] | self.won[3]
-        placed = taken | DECK.mask(trick)
-        zones: list[Zone] = []
-        for s in range(SEATS):
-            giver = (s - self.direction) % SEATS
-            held, got = self.hands[s], self.received[s]
-            placed |= held | self.passing[s]
-            zones.append(Zone(f"hand {s}", cards_in(held & ~got), frozenset({s})))
-            zones.append(Zone(f"received {s}", cards_in(held & got), frozenset({s, giver})))
-            zones.append(Zone(f"passing {s}", cards_in(self.passing[s]), frozenset({s})))
-        everyone = frozenset(range(SEATS))
-        zones.append(Zone("trick", trick, everyone))
-        zones.append(Zone("taken", cards_in(taken), everyone))
-        zones.append(Zone("stock", cards_in(ALL & ~placed), frozenset()))
-        return tuple(zones)
+        return self.cards.zones()
+
+    # -- positions: the core writes and reads the cards; the rest is the public record --
+
+    def position_part(self, seat: int | None = None) -> dict[str, Any]:
+        mine = range(SEATS) if seat is None else (seat, (seat - self.direction) % SEATS)
+        return {
+            "phase": self.phase,
+            "cards": self.cards.write() if seat is None else self.cards.seen_by(seat).write(),
+            "passed": [
+                [c.text if s in mine else "?" for c in DECK.cards_in(m)]
+                for s, m in enumerate(self.exchanged)
+            ],
+            "tricks": [[[s, c.text] for s, c in t] for t in (*self.tricks, self.trick.pairs())],
+            "broken": self.broken,
+            "hands": [list(h) for h in self.board.hands],
+        }
+
+    def position_summary(self) -> tuple[int | None, tuple[int, ...], int]:
+        over = self.phase == "over"
+        return (
+            (self.board.hands_played - over) % SEATS,
+            tuple(self.board.totals),
+            self.board.hands_played + (not over),
+        )
+
+    def restore_position(self, common: Common, part: Any) -> None:
+        part = game_part(part, ("phase", "cards", "passed", "tricks", "broken", "hands"))
+        try:
+            tricks = [tuple((int(s), DECK.card(c)) for s, c in t) for t in part["tricks"]]
+            passed = tuple(DECK.mask(map(DECK.card, p)) for p in part["passed"])
+            hands = [tuple(map(int, h)) for h in part["hands"]]
+            self.resume(part["phase"], hands, passed, tricks, part["broken"] is True, common.to_act)
+            self.cards = Cards.read(LAYOUT, part["cards"])
+        except (ValueError, TypeError, IndexError) as exc:
+            raise PositionError(f"the game's part is not valid: {exc}") from None
+        if DECK.mask(c for t in tricks for _, c in t) != sum(self.cards.masks[WON:STOCK]):
+            raise PositionError("the cards won and in the trick are not those of the tricks")
+
+    def resume(
+        self,
+        phase: str,
+        hands: Sequence[tuple[int, ...]],
+        passed: tuple[int, ...],
+        tricks: Sequence[tuple[tuple[int, Card], ...]],
+        broken: bool,
+        to_act: tuple[int, ...],
+    ) -> None:
+        """Set the public record: the points of each hand played, the phase, the cards each
+        seat passed, this hand's tricks (the last one in progress), who acts."""
+        if phase not in PHASES or len(passed) != SEATS or not tricks:
+            raise ValueError("phase, passes or tricks are missing")
+        for points_of_hand in hands:
+            self.board.add_hand(points_of_hand)
+        self._new_hand(len(hands) - (phase == "over"))
+        self.phase, self.exchanged, self.broken = phase, passed, broken
+        self.tricks = tuple(tricks[:-1])
+        self.current = to_act[0] if phase == "play" else 0
+        self.trick.restart(tricks[-1][0][0] if tricks[-1] else self.current)
+        for s, card in tricks[-1]:
+            self.trick.play(s, card)
