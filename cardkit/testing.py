@@ -29,10 +29,11 @@ every step, what every game must guarantee:
   a state rebuilt from its position plays on exactly as the original, and
   sampled worlds agree with their view and do not leak the hidden cards
   (:func:`check_uniform` tests a sampler's uniformity on one small position);
-  and :func:`check_worlds`: at every decision of a seeded match, a world sampled
-  for each seat shows it its view, has the same seats to act, each with a legal
-  action, and agrees with every earlier play the seat saw (:func:`check_line`
-  does the same along a line of play a test sets up by hand).
+  and :func:`check_worlds`: at every decision of a seeded match (at the fewest
+  and the most players), a world sampled for a seat shows it its view, has the
+  same seats to act, each with a legal action, and agrees with every earlier
+  play the seat saw (:func:`check_line` does the same along a line of play a
+  test sets up by hand).
 """
 
 from __future__ import annotations
@@ -107,7 +108,7 @@ def check_game(
         check_spaces(game, counts, 1, seed, options)
     if game.has_positions:
         check_positions(game, counts, min(matches, 2), seed, options)
-        check_worlds(game, counts, 1, seed, options)
+        check_worlds(game, sorted({min(counts), max(counts)}), 1, seed, options)
     return Report(game.id, played, steps)
 
 
@@ -630,6 +631,10 @@ def _check_worlds(
 DECISION_MATCHES = 1
 """Seeded matches per player count in which :func:`check_worlds` samples at every decision."""
 
+DECISION_STEPS = 600
+"""The steps of a match in which :func:`check_worlds` checks worlds (a whole match of
+most games)."""
+
 
 def check_worlds(
     game: Game,
@@ -638,7 +643,8 @@ def check_worlds(
     seed: int = 0,
     options: Mapping[str, Any] | None = None,
 ) -> None:
-    """At every decision of seeded random matches, check a world sampled for each seat.
+    """At every decision of seeded random matches (within :data:`DECISION_STEPS`), check
+    a world sampled for the seat to act and for one other seat, each in turn.
 
     The world shows the seat exactly its view; the same seats act in it, each with a
     legal action, and the seat's own legal actions are its real ones. For a state
@@ -672,7 +678,7 @@ def _check_match_worlds(game: Game, n: int, seed: int, options: Mapping[str, Any
 def check_line(state: State, line: Iterable[tuple[int, Action]], seed: int = 0) -> None:
     """:func:`check_worlds` along a line of play set up by hand: from ``state`` (a match
     dealt as the test needs), take each ``(seat, action)`` of ``line`` in turn, checking
-    a world sampled for every seat before each one and after the last."""
+    worlds sampled before each one and after the last."""
     steps = iter(line)
     _check_line_worlds(state, lambda _: next(steps, None), seed)
 
@@ -685,8 +691,9 @@ def _check_line_worlds(
     past: list[tuple[int, Action, State, list[int] | None]] = []
     while True:
         step = len(state.history)
-        if not state.is_over():
-            for seat in range(n):
+        if not state.is_over() and step < DECISION_STEPS:
+            actor = state.to_act()[0]
+            for seat in {actor, (actor + 1 + step) % n}:
                 world = _world(game, n, seed, step, state, seat, rng, valid=False)
                 _check_world_now(game, n, seed, step, state, world, seat)
                 _check_world_past(game, n, seed, step, state, world, seat, past)
