@@ -75,6 +75,7 @@ from cardkit.cards import Card, Deck
 from cardkit.errors import IllegalActionError, OptionError, ParseError
 from cardkit.events import Event
 from cardkit.options import Option, declared, resolve
+from cardkit.public import read_record, write_record
 from cardkit.seats import CHANCE
 from cardkit.zones import Zone as Zone
 
@@ -154,6 +155,14 @@ class State(ABC):
     start_position: Mapping[str, Any] | None = None
     """The position (JSON values) a state built by :meth:`Game.from_position` started
     from, else None; a record of the state starts from it (:mod:`cardkit.record`)."""
+    record: ClassVar[tuple[str, ...]] = ()
+    """The game's record: the fields that, with the core's own (seed, steps, options),
+    make up its state at any moment: its :class:`~cardkit.zones.Cards` and the public
+    rest (phase, whose turn, bids, tricks, the scoreboard), each with a type annotation
+    on the class (see :mod:`cardkit.public`). When a game names them, the core writes
+    and reads the game's part of a position (:meth:`position_part`,
+    :meth:`restore_position`) and the game states only what a position must obey that
+    the types do not say (:meth:`check_position`)."""
     copied: ClassVar[tuple[str, ...]] = ()
     """The game's fields that hold something a step changes in place (a list, a
     :class:`~cardkit.tricks.Trick`, a :class:`~cardkit.zones.Cards`, a
@@ -515,8 +524,10 @@ class State(ABC):
         """The game's own part of a position (JSON values): everything the common part lacks.
 
         With ``seat``, only what that seat knows: each card it cannot see is
-        :data:`~cardkit.positions.UNKNOWN`."""
-        raise NotImplementedError(f"{self.game.id} has no positions")
+        :data:`~cardkit.positions.UNKNOWN`. By default the :attr:`record`."""
+        if not type(self).record:
+            raise NotImplementedError(f"{self.game.id} has no positions")
+        return write_record(self, seat)
 
     def position_summary(self) -> tuple[int | None, tuple[int, ...], int]:
         """The common part's ``dealer`` (None before there is one), ``scores`` and ``hand``."""
@@ -526,8 +537,18 @@ class State(ABC):
         """Turn this fresh state (made without auto chance) into the position; raise
         :class:`~cardkit.positions.PositionError` (one line: what is wrong) for a
         position that breaks the rules. The core then clears ``history``, sets
-        :attr:`step_offset` and checks the common part against the state."""
-        raise NotImplementedError(f"{self.game.id} has no positions")
+        :attr:`step_offset` and checks the common part against the state. By default
+        the :attr:`record` is read, then :meth:`check_position` is called."""
+        if not type(self).record:
+            raise NotImplementedError(f"{self.game.id} has no positions")
+        read_record(self, part)
+        self.check_position()
+
+    def check_position(self) -> None:
+        """Raise :class:`~cardkit.positions.PositionError` (one line) when this state, just
+        read from a position's :attr:`record`, breaks a rule its fields' types cannot
+        say (where the cards may be, whose turn it is). By default nothing more."""
+        return None
 
     # -- scores so far, and what search bots maximise (cardkit.search) ------------------
 
@@ -847,9 +868,14 @@ class Game(ABC, Generic[S]):
         module docstring); the conformance kit then checks them too."""
         state = self.state
         return (
-            state.position_part is not State.position_part
+            (
+                bool(state.record)
+                or (
+                    state.position_part is not State.position_part
+                    and state.restore_position is not State.restore_position
+                )
+            )
             and state.position_summary is not State.position_summary
-            and state.restore_position is not State.restore_position
             and type(self).sample_world is not Game.sample_world
         )
 

@@ -6,24 +6,15 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cardkit import Action, Deck, Game, PositionError, State, View
+from cardkit import Action, Card, Deck, Game, PositionError, State, View
+from cardkit.public import read_record
 
 from cardkit_hearts.actions import parse
 from cardkit_hearts.bot import HeuristicBot
 from cardkit_hearts.cards import DECK
 from cardkit_hearts.rules import RULES, HeartsOptions
 from cardkit_hearts.spaces import SPACES
-from cardkit_hearts.state import (
-    DIRECTIONS,
-    PASS_SIZE,
-    PASSING,
-    SEATS,
-    STEPS_PER_HAND,
-    STOCK,
-    WON,
-    HeartsState,
-    most_hands,
-)
+from cardkit_hearts.state import SEATS, STEPS_PER_HAND, HeartsState, most_hands
 from cardkit_hearts.view import HeartsView
 
 
@@ -50,34 +41,36 @@ class HeartsGame(Game[HeartsState]):
         return STEPS_PER_HAND * most_hands(options)
 
     def sample_world(self, view: View, rng: random.Random) -> HeartsState:
-        """A state ``view``'s seat cannot tell from the true one: the view's public record
-        (set up once per view, kept in its ``SeatCards.memo``, copied for each world), the
-        cards the seat does not know dealt by the core, later chance from a fresh seed."""
-        known = view.cards if isinstance(view, HeartsView) else None
-        if known is None:
+        """A state ``view``'s seat cannot tell from the true one: the view's record (read
+        once per view, kept in its ``SeatCards.memo``, copied for each world), the cards
+        the seat does not know dealt by the core, later chance from a fresh seed."""
+        if not isinstance(view, HeartsView) or view.cards is None:
             raise PositionError("a world is sampled from a Hearts view with its cards")
-        assert isinstance(view, HeartsView)
-        base = known.memo
+        base = view.cards.memo
         if not isinstance(base, HeartsState) or base.game is not self:
-            base = known.memo = self.new_state(SEATS, 0, view.options, False)
-            passed = [0] * SEATS
-            passed[(view.seat - view.direction) % SEATS] = DECK.mask(view.received)
-            passed[view.seat] |= DECK.mask(view.passed)
-            tricks = (*view.tricks, tuple((s, c) for s, c, _ in view.trick))
-            base.resume(
-                view.phase, view.hands, tuple(passed), tricks, view.hearts_broken, view.to_act
+            base = view.cards.memo = self.new_state(SEATS, 0, view.options, False)
+            leader = view.trick[0][0] if view.trick else view.to_act[0] if view.to_act else 0
+            record = {
+                "phase": view.phase,
+                "direction": view.direction,
+                "current": view.to_act[0] if view.phase == "play" else 0,
+                "broken": view.hearts_broken,
+                "tricks": [[[s, c.text] for s, c in t] for t in view.tricks],
+                "trick": {"leader": leader, "plays": [[s, c.text] for s, c, _ in view.trick]},
+                "board": {"totals": list(view.scores), "hands": [list(h) for h in view.hands]},
+            }
+            read_record(base, record, tuple(record))
+            passed: list[tuple[Card, ...]] = [()] * SEATS
+            passed[view.seat], passed[(view.seat - view.direction) % SEATS] = (
+                view.passed,
+                view.received,
             )
-            passes = [DIRECTIONS[h % SEATS] and view.options.pass_cards for h in range(99)]
-            base.step_offset = sum(STEPS_PER_HAND - (not p) * 12 for p in passes[: len(view.hands)])
-            if view.phase in ("pass", "play"):
-                picked = (
-                    sum(known.sizes[PASSING:WON]) or SEATS * PASS_SIZE * passes[len(view.hands)]
-                )
-                base.step_offset += 1 + picked + sum(known.sizes[WON:STOCK])
+            base.exchanged = tuple(passed)
+            base.step_offset = view.steps
             base.auto_chance = True
         world = base.clone()
         world.seed = rng.getrandbits(32)
-        world.cards = known.deal(rng)
+        world.cards = view.cards.deal(rng)
         if world.phase == "deal":
             world.resolve_chance()
         return world

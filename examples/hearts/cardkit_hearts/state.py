@@ -9,7 +9,6 @@ when a total reaches ``target``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from cardkit import (
@@ -28,7 +27,8 @@ from cardkit import (
 )
 from cardkit.events import Dealt, HandScored, MatchOver, Played, Received, TrickWon, only, others
 from cardkit.game import hand_value, lowest
-from cardkit.positions import Common, game_part
+from cardkit.positions import UNKNOWN, Common, game_part
+from cardkit.public import read_value
 from cardkit.zones import Cards, Place, layout
 
 from cardkit_hearts.actions import PASSES, PLAYS, PassCard
@@ -89,6 +89,17 @@ class HeartsState(State):
     target. Its cards are in :attr:`cards` (zones :data:`PLACES`; masks of ``card.bit``)."""
 
     options: HeartsOptions
+    cards: Cards
+    phase: str
+    direction: int
+    current: int
+    broken: bool
+    tricks: tuple[tuple[tuple[int, Card], ...], ...]
+    trick: Trick
+    board: Scoreboard
+    exchanged: tuple[tuple[Card, ...], ...]
+    """The cards each seat passed this hand: known to it and to the seat it passed to."""
+    record = ("phase", "direction", "current", "broken", "tricks", "trick", "board", "cards")
     copied = ("cards", "board", "trick")
 
     def setup(self) -> None:
@@ -99,8 +110,8 @@ class HeartsState(State):
     def _new_hand(self, index: int) -> None:
         """Get hand ``index`` (from 0) ready to deal."""
         self.cards = LAYOUT.new(STOCK)
-        self.exchanged: tuple[int, ...] = (0,) * SEATS  # the cards each seat passed
-        self.tricks: tuple[tuple[tuple[int, Card], ...], ...] = ()
+        self.exchanged = ((),) * SEATS
+        self.tricks = ()
         self.trick.restart(0)
         self.broken = not self.options.must_break_hearts
         self.current = 0
@@ -242,14 +253,13 @@ class HeartsState(State):
     def _exchange(self) -> None:
         """Every seat's 3 cards go to the seat ``direction`` places to its left, together;
         the passer knows where they are."""
-        self.exchanged = tuple(self.cards.masks[PASSING:WON])
+        self.exchanged = tuple(map(DECK.cards_in, self.cards.masks[PASSING:WON]))
         for seat, passed in enumerate(self.exchanged):
             receiver = (seat + self.direction) % SEATS
             self.cards.move_all(PASSING + seat, receiver)
-            self.cards.show(seat, receiver, DECK.cards_in(passed))
+            self.cards.show(seat, receiver, passed)
             if self.log is not None:
-                cards = DECK.cards_in(passed)
-                self.log.append(Handed(seat, receiver, cards, to=only(seat, receiver)))
+                self.log.append(Handed(seat, receiver, passed, to=only(seat, receiver)))
         self._start_play()
 
     def _start_play(self) -> None:
@@ -358,8 +368,8 @@ class HeartsState(State):
             hand=cards_in(masks[seat]),
             direction=self.direction,
             passing=cards_in(masks[PASSING + seat]),
-            passed=cards_in(self.exchanged[seat]),
-            received=cards_in(self.exchanged[(seat - self.direction) % SEATS]),
+            passed=self.exchanged[seat],
+            received=self.exchanged[(seat - self.direction) % SEATS],
             trick=self.trick.plays(),
             tricks=self.tricks,
             hearts_broken=self.broken,
@@ -367,6 +377,7 @@ class HeartsState(State):
             scores=tuple(self.board.totals),
             hands=tuple(self.board.hands),
             hand_number=self.board.hands_played + (0 if over else 1),
+            steps=self.steps,
             options=self.options,
             cards=self.cards.seen_by(seat),
         )
@@ -374,21 +385,33 @@ class HeartsState(State):
     def zones(self) -> tuple[Zone, ...]:
         return self.cards.zones()
 
-    # -- positions: the core writes and reads the cards; the rest is the public record --
+    # -- positions: the core writes and reads the record; the passes as each seat knows them
 
     def position_part(self, seat: int | None = None) -> dict[str, Any]:
         mine = range(SEATS) if seat is None else (seat, (seat - self.direction) % SEATS)
-        return {
-            "phase": self.phase,
-            "cards": self.cards.write() if seat is None else self.cards.seen_by(seat).write(),
-            "passed": [
-                [c.text if s in mine else "?" for c in DECK.cards_in(m)]
-                for s, m in enumerate(self.exchanged)
-            ],
-            "tricks": [[[s, c.text] for s, c in t] for t in (*self.tricks, self.trick.pairs())],
-            "broken": self.broken,
-            "hands": [list(h) for h in self.board.hands],
-        }
+        passed = [
+            [c.text if s in mine else UNKNOWN for c in p] for s, p in enumerate(self.exchanged)
+        ]
+        return {**super().position_part(seat), "passed": passed}
+
+    def restore_position(self, common: Common, part: Any) -> None:
+        part = dict(game_part(part, (*self.record, "passed")))
+        self.exchanged = read_value(self, "exchanged", part.pop("passed"))
+        super().restore_position(common, part)
+
+    def check_position(self) -> None:
+        hand = self.board.hands_played - (self.phase == "over")
+        if self.phase not in PHASES or len(self.exchanged) != SEATS:
+            raise PositionError(f"phase must be one of {', '.join(PHASES)}, with 4 passes")
+        if self.direction != (DIRECTIONS[hand % SEATS] if self.options.pass_cards else 0):
+            raise PositionError(f"hand {hand + 1} passes {DIRECTIONS[hand % SEATS]} seats on")
+        if DECK.mask(c for t in (*self.tricks, self.trick.pairs()) for _, c in t) != sum(
+            self.cards.masks[WON:STOCK]
+        ):
+            raise PositionError("the cards won and in the trick are not those of the tricks")
+        first = self.phase == "play" and not self.tricks and not self.trick.cards
+        if first and not self.cards.masks[self.current] & TWO_OF_CLUBS.bit:
+            raise PositionError("the holder of the two of clubs leads the first trick")
 
     def position_summary(self) -> tuple[int | None, tuple[int, ...], int]:
         over = self.phase == "over"
@@ -397,39 +420,3 @@ class HeartsState(State):
             tuple(self.board.totals),
             self.board.hands_played + (not over),
         )
-
-    def restore_position(self, common: Common, part: Any) -> None:
-        part = game_part(part, ("phase", "cards", "passed", "tricks", "broken", "hands"))
-        try:
-            tricks = [tuple((int(s), DECK.card(c)) for s, c in t) for t in part["tricks"]]
-            passed = tuple(DECK.mask(map(DECK.card, p)) for p in part["passed"])
-            hands = [tuple(map(int, h)) for h in part["hands"]]
-            self.resume(part["phase"], hands, passed, tricks, part["broken"] is True, common.to_act)
-            self.cards = Cards.read(LAYOUT, part["cards"])
-        except (ValueError, TypeError, IndexError) as exc:
-            raise PositionError(f"the game's part is not valid: {exc}") from None
-        if DECK.mask(c for t in tricks for _, c in t) != sum(self.cards.masks[WON:STOCK]):
-            raise PositionError("the cards won and in the trick are not those of the tricks")
-
-    def resume(
-        self,
-        phase: str,
-        hands: Sequence[tuple[int, ...]],
-        passed: tuple[int, ...],
-        tricks: Sequence[tuple[tuple[int, Card], ...]],
-        broken: bool,
-        to_act: tuple[int, ...],
-    ) -> None:
-        """Set the public record: the points of each hand played, the phase, the cards each
-        seat passed, this hand's tricks (the last one in progress), who acts."""
-        if phase not in PHASES or len(passed) != SEATS or not tricks:
-            raise ValueError("phase, passes or tricks are missing")
-        for points_of_hand in hands:
-            self.board.add_hand(points_of_hand)
-        self._new_hand(len(hands) - (phase == "over"))
-        self.phase, self.exchanged, self.broken = phase, passed, broken
-        self.tricks = tuple(tricks[:-1])
-        self.current = to_act[0] if phase == "play" else 0
-        self.trick.restart(tricks[-1][0][0] if tricks[-1] else self.current)
-        for s, card in tricks[-1]:
-            self.trick.play(s, card)

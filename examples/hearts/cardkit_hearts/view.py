@@ -18,9 +18,10 @@ class HeartsView(View):
     ``received`` the cards exchanged. ``tricks`` lists this hand's finished tricks as
     ``(seat, card)`` plays in order, ``trick`` the one in progress as ``(seat, card,
     suit)``; ``taken`` each seat's points taken this hand, ``scores`` the match totals,
-    ``hands`` the points of each hand played. ``cards``: what the seat knows of where
-    every card is (its hand, the cards it passed, the cards played, and what the play
-    showed a hand lacks), from which sampled worlds are dealt.
+    ``hands`` the points of each hand played, ``steps`` the steps of the match so far.
+    ``cards``: what the seat knows of where every card is (its hand, the cards it
+    passed, the cards played, and what the play showed a hand lacks), from which
+    sampled worlds are dealt.
     """
 
     phase: str
@@ -36,5 +37,6 @@ class HeartsView(View):
     scores: tuple[int, ...]
     hands: tuple[tuple[int, ...], ...]
     hand_number: int
+    steps: int
     options: HeartsOptions
     cards: SeatCards | None = None

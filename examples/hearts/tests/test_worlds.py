@@ -19,7 +19,11 @@ HANDS = ("C29TJQKA H234567", "C345678 D234567 HA", "S23456789TJQKA", "D89TJQKA H
 TRICKS = [
     f"{lead} {follow} S{spade} D{diamond}"
     for lead, follow, spade, diamond in zip(
-        "CA CK CQ CJ CT C9 C2".split(), "C3 C4 C5 C6 C7 C8 D2".split(), "2345678", "89TJQKA"
+        ("CA", "CK", "CQ", "CJ", "CT", "C9", "C2"),
+        ("C3", "C4", "C5", "C6", "C7", "C8", "D2"),
+        "2345678",
+        "89TJQKA",
+        strict=True,
     )
 ]
 LINE = " ".join(TRICKS) + " H2 HA S9 H8"
