@@ -4,13 +4,13 @@
 from __future__ import annotations
 
 import pytest
-from cardkit import Action, Play
+from cardkit import CHANCE, Action, Play
 from cardkit.testing import ConformanceError, check_line
 from cardkit.zones import Cards
 
+from cardkit_hearts import GAME, HeartsState
 from cardkit_hearts.cards import DECK
 from cardkit_hearts.state import NOT_HEARTS
-from tests.test_rules import deal, new
 
 # Any club may lead, no passing: seat 0 leads its seven clubs from the ace down and wins
 # each trick (seat 1 follows low, seats 2 and 3 discard spades and diamonds), then,
@@ -29,14 +29,24 @@ TRICKS = [
 LINE = " ".join(TRICKS) + " H2 HA S9 H8"
 
 
+def dealt() -> HeartsState:
+    """Any club may lead, no passing, the hands dealt as ``HANDS`` (seats 0 to 3)."""
+    state = GAME.create(4, 0, {"can_lead_any_club": True, "pass_cards": False}, auto_chance=False)
+    assert isinstance(state, HeartsState)
+    hands = {
+        s: [DECK.card(g[0] + r) for g in h.split() for r in g[1:]] for s, h in enumerate(HANDS)
+    }
+    state.apply(CHANCE, state.deal_shuffle(hands))
+    return state
+
+
 def line() -> list[tuple[int, Action]]:
     """The plays of ``LINE`` with their seats: seat 0 leads and wins every trick."""
     return [(i % 4, Play(DECK.card(text))) for i, text in enumerate(LINE.split())]
 
 
 def test_every_world_along_the_line_agrees_with_the_plays() -> None:
-    state = new(can_lead_any_club=True, pass_cards=False)
-    deal(state, *HANDS)
+    state = dealt()
     check_line(state, line(), seed=1)
     assert state.view(0).hearts_broken
 
@@ -51,7 +61,6 @@ def test_a_sampler_that_forgets_what_a_heart_lead_shows_is_caught(
             forget(self, zone, faces)
 
     monkeypatch.setattr(Cards, "bar", bar)
-    state = new(can_lead_any_club=True, pass_cards=False)
-    deal(state, *HANDS)
+    state = dealt()
     with pytest.raises(ConformanceError, match=r"seat 0's play H2 .* would have been illegal"):
         check_line(state, line(), seed=1)
