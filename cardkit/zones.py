@@ -83,6 +83,7 @@ class Layout:
 
     __slots__ = (
         "bits",
+        "copies",
         "deck",
         "face_bits",
         "names",
@@ -90,6 +91,7 @@ class Layout:
         "ordered",
         "owner",
         "physical",
+        "physical_of",
         "piles",
         "places",
         "players",
@@ -134,6 +136,10 @@ class Layout:
             face_bits[card.id] |= 1 << i
         self.face_bits: tuple[int, ...] = tuple(face_bits)
         """By face id: the physical cards of that face, a mask."""
+        self.copies: tuple[int, ...] = tuple(m for m in face_bits if m & (m - 1))
+        """The physical cards of each face with copies, a mask per face."""
+        self.physical_of: dict[int, int] = {}
+        """Face masks seen so far -> their physical cards (see ``Cards._physical``)."""
         self.unique = len(deck.cards) == len(deck.faces)
         """No face has copies: physical card ``i`` is face ``i`` (masks are ``Card.bit`` sets)."""
 
@@ -307,8 +313,14 @@ class Cards:
                 order = [i for i in range(bits.bit_length()) if bits >> i & 1]
             left = orders[source]
             if left is not None:
-                gone = set(order)
-                left[:] = [i for i in left if i not in gone]
+                k = len(order)
+                if k and left[-k:] == list(order):  # the top cards (a draw): no search
+                    order = left[-k:]
+                    del left[-k:]
+                else:
+                    order = list(order)  # ``order`` may be ``left`` itself (move_all)
+                    gone = set(order)
+                    left[:] = [i for i in left if i not in gone]
             onto = orders[to]
             if onto is not None:
                 onto.extend(order)
@@ -325,15 +337,49 @@ class Cards:
         if not free:
             raise ValueError(f"{self.layout.names[source]} holds no {card.text}")
         bit = free & -free
+        if free & self.anyone_knows and free != bit:
+            # copies some seat knows of: the one the most seats know goes, so that each
+            # seat that knew a copy here forgets one (who sees a copy go cannot tell which)
+            copies, rest = [], free
+            while rest:
+                copies.append(rest & -rest)
+                rest &= rest - 1
+            known = self.known
+            bit = max(copies, key=lambda b: sum(1 for k in known if k & b))
+        orders = self.orders
+        if orders[source] is None and not self.anyone_knows & bit:  # _shift's work, inline
+            masks = self.masks
+            masks[source] ^= bit
+            masks[to] |= bit
+            barred = self.barred
+            barred[to] = 0
+            if not masks[source]:
+                barred[source] = 0
+            onto = orders[to]
+            if onto is not None:
+                onto.append(bit.bit_length() - 1)
+            return bit
         self._shift(source, to, bit, (bit.bit_length() - 1,))
         return bit
 
     def draw(self, source: int, to: int) -> Card:
         """Move the top card of the ordered zone ``source`` to ``to``; that card."""
-        order = self.orders[source]
+        orders = self.orders
+        order = orders[source]
         assert order is not None and order, "draw from a non-empty ordered zone"
         i = order[-1]
-        self._shift(source, to, 1 << i, (i,))
+        bit = 1 << i
+        if orders[to] is None and not self.anyone_knows & bit:  # _shift's work, inline
+            order.pop()
+            masks = self.masks
+            masks[source] ^= bit
+            masks[to] |= bit
+            barred = self.barred
+            barred[to] = 0
+            if not masks[source]:
+                barred[source] = 0
+            return self.layout.physical[i]
+        self._shift(source, to, bit, (i,))
         return self.layout.physical[i]
 
     def play(
@@ -350,8 +396,23 @@ class Cards:
             follow = order.follow_masks.get(led, 0)  # 0: an order made without its deck
             if follow and not card.bit & (follow | order.adopter_bits):
                 self.bar(zone, follow)
-        self.move(card, zone, to)
-        seat = self.layout.owner[zone]
+        layout = self.layout
+        masks = self.masks
+        free = masks[zone] & layout.face_bits[card.id]
+        if not free:
+            raise ValueError(f"{layout.names[zone]} holds no {card.text}")
+        bit = free & -free
+        orders = self.orders
+        if orders[zone] is None and orders[to] is None and not self.anyone_knows & bit:
+            masks[zone] ^= bit  # _shift's work for two sets and a card nobody knows more of
+            masks[to] |= bit
+            barred = self.barred
+            barred[to] = 0
+            if not masks[zone]:
+                barred[zone] = 0
+        else:
+            self._shift(zone, to, bit, (bit.bit_length() - 1,))
+        seat = layout.owner[zone]
         assert seat is not None, "cards are played from a seat's zone"
         return trick.play(seat, card, declared)
 
@@ -435,12 +496,19 @@ class Cards:
 
     def _physical(self, faces: int) -> int:
         """The physical cards of the faces ``faces`` (a mask of ``Card.bit``)."""
+        cache = self.layout.physical_of
+        known = cache.get(faces)
+        if known is not None:
+            return known
+        start = faces
         mask = 0
         face_bits = self.layout.face_bits
         while faces:
             low = faces & -faces
             mask |= face_bits[low.bit_length() - 1]
             faces ^= low
+        if len(cache) < 4096:
+            cache[start] = mask
         return mask
 
     def visible(self, seat: int) -> int:
@@ -455,7 +523,15 @@ class Cards:
         """What ``seat`` knows of the cards (see :class:`SeatCards`). ``lacking``: zone ->
         cards (a mask of ``Card.bit``) everyone knows it lacks now besides ``barred``,
         as :func:`cardkit.tricks.voids` infers them from the tricks of a game that keeps
-        them itself (a world's tricks show them again)."""
+        them itself (a world's tricks show them again).
+
+        In a deck with copies, which copy of a face is where is no fact of the game: the
+        copies are numbered afresh for the seat, first those it sees or knows the place
+        of (zone by zone), then the others, so what it is shown depends only on what it
+        knows (not on how many copies the hidden zones hold), and a world dealt from it,
+        or a state rebuilt from a position, shows it the same."""
+        if self.layout.copies:
+            self = self._numbered_for(seat)
         layout = self.layout
         visible = self.visible(seat)
         barred = self.lacks()
@@ -466,8 +542,14 @@ class Cards:
                 if self.masks[zone]:
                     known[zone] |= faces if layout.unique else self._physical(faces)
         orders = tuple(
-            None if o is None else tuple(i if visible >> i & 1 else -1 for i in o)
-            for o in self.orders
+            None
+            if o is None
+            else tuple(o)
+            if not m & ~visible  # all seen
+            else (-1,) * len(o)
+            if not m & visible  # none seen
+            else tuple(i if visible >> i & 1 else -1 for i in o)
+            for o, m in zip(self.orders, self.masks, strict=True)
         )
         return SeatCards(
             layout,
@@ -478,6 +560,42 @@ class Cards:
             tuple(barred),
             tuple(known),
         )
+
+    def _numbered_for(self, seat: int) -> Cards:
+        """These cards with each face's copies renumbered for ``seat`` (see :meth:`seen_by`):
+        ``self`` when nothing changes, else a copy. Known cards keep their copy; barred
+        cards are whole faces, so they do not change."""
+        visible = self.visible(seat)
+        masks = self.masks
+        renumber: dict[int, int] = {}  # a copy's bit -> its new bit
+        for copies in self.layout.copies:
+            free = copies
+            for part in (visible, ~visible):
+                for mask in masks:
+                    held = mask & copies & part
+                    while held:
+                        low = held & -held
+                        held ^= low
+                        new = free & -free
+                        free ^= new
+                        renumber[low] = new
+        if all(old == new for old, new in renumber.items()):
+            return self
+        every = sum(self.layout.copies)
+
+        def moved(mask: int) -> int:
+            out = mask & ~every
+            held = mask & every
+            while held:
+                low = held & -held
+                held ^= low
+                out |= renumber[low]
+            return out
+
+        out = self.copy()
+        out.masks = [moved(m) for m in masks]
+        out.known = [moved(m) for m in self.known]
+        return out
 
     def zones(self) -> tuple[Zone, ...]:
         """Every zone as the conformance kit checks it (name, cards, who sees them), a
@@ -581,7 +699,7 @@ class Cards:
                 raise PositionError(f"barred: no zone is called {name!r}")
             z = layout.numbers[name]
             faces = _cards_of(layout, texts, f"barred from {name!r}")
-            cards.bar(z, sum(c.bit for c in faces))
+            cards.bar(z, layout.deck.mask(faces))  # a face written once per copy
             if cards.barred[z] & cards.masks[z]:
                 raise PositionError(f"zone {name!r} holds a card it is said to lack")
         return cards
