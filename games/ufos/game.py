@@ -59,10 +59,11 @@ class UfosGame(Game[UfosState]):
         return str(event)
 
     def sample_world(self, view: View, rng: random.Random) -> UfosState:
-        """A world consistent with ``view`` (see :mod:`games.ufos.position`), built from it
-        directly: the cards the seat has not seen dealt uniformly among the deals where
-        no seat holds a suit it has shown it lacks, each pick part it has not seen drawn
-        uniformly. A world at the deal phase leaves its deal due (``resolve_chance``)."""
+        """A world consistent with ``view`` (see :mod:`games.ufos.position`): the view's
+        public part, the cards dealt by ``view.cards.deal`` (the cards the seat has not
+        seen dealt uniformly among the deals where no seat holds a suit it has shown it
+        lacks), each pick part it has not seen drawn uniformly. A world at the deal phase
+        leaves its deal due (``resolve_chance``)."""
         if not isinstance(view, UfosView):
             raise PositionError(f"{self.id} samples worlds from its own views only")
         return sample_world(self, view, rng)

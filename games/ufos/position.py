@@ -33,11 +33,12 @@ cards imply, then every pick, auction action and play through
 :meth:`~cardkit.game.State.apply`. So a position whose cards, bids, spies or
 plays the rules would not allow is refused with the rule's reason.
 
-A sampled world (:func:`sample_world`) is built directly from the view: the
-seat's cards and knowledge as they are, the cards it has not seen dealt to the
-others uniformly among the deals where no seat holds a suit it has shown it
-lacks (:class:`cardkit.deals.DealConstraints`), and each pick part it has not
-seen drawn uniformly.
+A sampled world (:func:`sample_world`) is the view's public part (made once per
+view, kept in its ``SeatCards.memo``, copied for each world), with the cards dealt
+by the core from what the seat knows (:meth:`cardkit.zones.SeatCards.deal`: the
+cards it has not seen go to the others uniformly among the deals where no seat
+holds a suit it has shown it lacks) and each pick part it has not seen drawn
+uniformly.
 """
 
 from __future__ import annotations
@@ -45,17 +46,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from functools import reduce
-from itertools import chain
-from operator import attrgetter, itemgetter, or_
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from cardkit import CHANCE, Action, Bid, Card, Pass, Scoreboard, SealedChoice, Shuffle, Trick
-from cardkit.deals import DealConstraints
+from cardkit import CHANCE, Action, Bid, Card, Pass, Scoreboard, Shuffle, Trick
 from cardkit.errors import ParseError
-from cardkit.game import _STALE
 from cardkit.positions import (
     UNKNOWN,
     Common,
@@ -67,8 +63,9 @@ from cardkit.positions import (
     whole,
 )
 from cardkit.seats import TurnOrder
-from games.ufos.actions import CHOOSE, CHOOSES, LEADS, PLAYS, Choose, PlayCard, Spy, Wait, parse
-from games.ufos.cards import B10, B12, BLUE, DECK, GAMES, MAX_SETS, SUITS, TRUMP_CHOICES
+from games.ufos.actions import CHOOSE, LEADS, PLAYS, Choose, PlayCard, Spy, Wait, parse
+from games.ufos.cards import BLUE, DECK, GAME_CARD, GAMES, SUIT_CARD, SUITS, TRUMP_CHOICES
+from games.ufos.state import GAMES_UP, SETS
 from games.ufos.view import UfosView
 
 if TYPE_CHECKING:
@@ -83,22 +80,9 @@ BY_TEXT: dict[str, Card] = {c.text: c for c in DECK.faces}
 Play = tuple[int, Card, str | None]
 """A play read from a position: seat, card and the suit a led Blue is declared as."""
 
-_SUIT_BIT = {"R": 1, "Y": 2, "G": 4, "T": 8, BLUE: 0}
-"""The bit of each coloured suit in a seat's set of shown voids (a Blue is never lacked)."""
-_MAY_HOLD = tuple(
-    frozenset(c for c in DECK.faces if not _SUIT_BIT[c.suit] & lacking) for lacking in range(16)
-)
-"""The cards a seat may hold, by the suits it has shown it lacks (a bitmask of them)."""
-
 _FACES = DECK.faces
 _COPIES = tuple(sum(1 for c in DECK.cards if c is f) for f in _FACES)
 """How many copies of each face the deck holds, by card id."""
-_COLOURED = DECK.mask(c for c in DECK.faces if c.suit != BLUE)
-_B10_COPIES = _COPIES[B10.id]
-_B12_COPIES = _COPIES[B12.id]
-_BIT = attrgetter("bit")
-_ID = attrgetter("id")
-_CARD = itemgetter(1)
 
 
 # -- writing --------------------------------------------------------------------------
@@ -115,18 +99,18 @@ def _trick_json(plays: Sequence[tuple[int, Card, str]]) -> list[list[Any]]:
 def position_part(state: UfosState, seat: int | None = None) -> dict[str, Any]:
     """The game's own part of the position of ``state`` (with ``seat``: as it knows it)."""
     n = state.players
-    hands: list[list[str]] = [[c.text for c in h] for h in state.hands]
-    choice = state.choice
+    hands = [[c.text for c in state.cards.cards(state.hand0 + s)] for s in range(n)]
     picks: list[dict[str, str] | None] = [None] * n
-    if choice is not None:
-        revealed = choice.revealed
-        for s, pick in choice.picks.items():
-            suit, game = pick.suit, pick.game
-            if seat is not None and s != seat:
-                seen = revealed and (s == state.winner or bool(state.spied[seat] >> s & 1))
-                suit = suit if seen else UNKNOWN
-                game = game if revealed else UNKNOWN
-            picks[s] = {"suit": suit, "game": game}
+    revealed = all(state.picked(s) for s in range(n))
+    for s in range(n):
+        if not state.picked(s):
+            continue
+        suit, game = state.suit_of(s), state.game_of(s)
+        if seat is not None and s != seat:
+            seen = revealed and (s == state.winner or bool(state.spied[seat] >> s & 1))
+            suit = suit if seen else UNKNOWN
+            game = game if revealed else UNKNOWN
+        picks[s] = {"suit": suit, "game": game}
     if seat is not None:
         hands = [h if s == seat else [UNKNOWN] * len(h) for s, h in enumerate(hands)]
     trick = state.trick
@@ -426,247 +410,112 @@ def _start_points(
 
 # -- sampled worlds -------------------------------------------------------------------
 
-_TEMPLATES: dict[tuple[int, int, int, bool], UfosState] = {}
-"""A fresh state per player count and options, whose fields a world starts from."""
-
-_AUCTION_ACTIONS: dict[str, Action] = {}
-"""The auction action of each text a view shows (parsed once)."""
-
-
-def _template(game: UfosGame, players: int, view: UfosView) -> UfosState:
-    key = (players, view.starting_points, view.hands_total // players, view.respy)
-    state = _TEMPLATES.get(key)
-    if state is None:
-        if len(_TEMPLATES) > 64:
-            _TEMPLATES.clear()
-        options = game.make_options(
-            {
-                "starting_points": view.starting_points,
-                "hands_per_player": key[2],
-                "respy": view.respy,
-            }
-        )
-        state = _TEMPLATES[key] = game.new_state(players, 0, options, False)
-    return state
-
-
-def unseen_deal(
-    pool: Sequence[Card], sizes: Mapping[int, int], lacking: Mapping[int, int]
-) -> DealConstraints[int, Card]:
-    """The deals of ``pool`` to the seats of ``sizes`` where no seat holds a card of a suit
-    it lacks (``lacking``: a bitmask of suits per seat, R 1, Y 2, G 4, T 8; a Blue is of
-    no suit), each card counted as itself: the four Blue 10s are four cards."""
-    return DealConstraints(pool, sizes, {s: _MAY_HOLD[m] for s, m in lacking.items() if m})
-
 
 @attrs.frozen(slots=True)
-class _Skeleton:
-    """What a view fixes of its worlds: a state with every known part (the others'
-    hands empty, no picks), and what is left to draw."""
+class Public:
+    """What every world of a view shares: the state of its public facts and of the picks
+    the seat has seen (each part it has not seen laid down as x or high), and those
+    parts, drawn again for each world: ``(seat, whether its Game Card is unseen too,
+    the seats that spied its Suit Card)``."""
 
     state: UfosState
-    deal: DealConstraints[int, Card] | None
-    """The deals of the cards the seat has not seen to the others (None: none to deal)."""
-    others: tuple[int, ...]
-    picks: dict[int, Choose] | None
-    """The picks the seat knows (None before the deal)."""
-    sealed: tuple[int, ...]
-    """The seats whose whole pick the seat has not seen."""
-    suit_unseen: tuple[tuple[int, str], ...]
-    """The seats whose Game Card (given) the seat has seen, but not their Suit Card."""
-
-
-_RECENT: dict[int, tuple[UfosView, UfosGame, _Skeleton]] = {}
-"""The skeletons of the last few views worlds were sampled from (a bot samples many
-worlds from one view), by the view's id; the view is kept to check it is the same."""
-
-RECENT = 16
-"""How many views' skeletons :data:`_RECENT` keeps."""
+    unseen: tuple[tuple[int, bool, tuple[int, ...]], ...]
 
 
 def sample_world(game: UfosGame, view: UfosView, rng: random.Random) -> UfosState:
-    """A world consistent with ``view`` (see the module docstring): a copy of the view's
-    skeleton (kept for the next draw from the same view) with the unseen cards dealt
-    and the unseen pick parts drawn."""
-    kept = _RECENT.get(id(view))
-    if kept is not None and kept[0] is view and kept[1] is game:
-        skeleton = kept[2]
-    else:
-        skeleton = _skeleton(game, view)
-        if len(_RECENT) >= RECENT:
-            _RECENT.pop(next(iter(_RECENT)), None)
-        _RECENT[id(view)] = (view, game, skeleton)
-    world = skeleton.state.__deepcopy__({})  # what clone() does, without copy.deepcopy
+    """A full state that ``view``'s seat cannot tell from the true one: the view's public
+    part (made once per view, kept in its ``SeatCards.memo``) copied, the cards dealt by
+    :meth:`cardkit.zones.SeatCards.deal`, each pick part the seat has not seen drawn
+    uniformly (a Suit Card of five, a Game Card of two), later chance from a fresh seed."""
+    known = view.cards
+    if known is None:
+        raise PositionError("a world is sampled from a seat's view with its cards")
+    public = known.memo
+    if not isinstance(public, Public) or public.state.game is not game:
+        public = known.memo = _public(game, view)
+    world = public.state.clone()
     world.seed = rng.getrandbits(32)
-    if skeleton.deal is not None:
-        hands = world.hands
-        held = world.held
-        for s, cards in skeleton.deal.sample(rng, ordered=False).items():
-            hands[s] = sorted(cards, key=_ID)
-            held[s] = reduce(or_, map(_BIT, cards), 0)
-    known = skeleton.picks
-    if known is not None:
-        picks = known.copy()
-        rnd = rng.random
-        for s in skeleton.sealed:
-            picks[s] = CHOOSES[int(rnd() * 10)]
-        for s, game_card in skeleton.suit_unseen:
-            picks[s] = CHOOSE[(TRUMP_CHOICES[int(rnd() * 5)], game_card)]
-        world.choice = SealedChoice(_SEATS[world.players], picks)
+    world.cards = known.deal(rng)
+    rnd = rng.random
+    n, bids = world.players, world.bids
+    for seat, sealed, spies in public.unseen:
+        kept = SETS + n + seat  # the bid cards it kept: swap the drawn ones in
+        draws = [(SUIT_CARD[seat][TRUMP_CHOICES[int(rnd() * 5)]], kept + n, spies)]
+        if sealed:
+            draws.append((GAME_CARD[seat][GAMES[int(rnd() * 2)]], kept + 2 * n, ()))
+        for card, zone, knowers in draws:
+            if not bids.masks[zone] & card.bit:
+                bids.move_all(zone, kept)
+                bids.move(card, kept, zone)
+                for spy in knowers:
+                    bids.show(spy, zone)
     return world
 
 
-_SEATS = tuple(tuple(range(n)) for n in range(MAX_SETS + 1))
+def _lay_down(
+    state: UfosState, seat: int, suit: str, game: str, revealed: bool, spies: Sequence[int]
+) -> None:
+    """``seat``'s bid cards laid down, its Game Card face up once all are (``revealed``),
+    its Suit Card known to ``spies``."""
+    n = state.players
+    state.lay_down(seat, suit, game)
+    if revealed:
+        state.bids.move_all(SETS + 3 * n + seat, GAMES_UP)
+    for spy in spies:
+        state.bids.show(spy, SETS + 2 * n + seat)
 
 
-def _skeleton(game: UfosGame, view: UfosView) -> _Skeleton:
-    """The state of everything ``view`` shows, and what its worlds still draw."""
-    from games.ufos.state import _FOLLOWS, AUCTION, DEAL, ORDERS, OVER, PLAY
+def _public(game: UfosGame, view: UfosView) -> Public:
+    """The state of ``view``'s public facts, the seat's cards still to be dealt."""
+    from games.ufos.state import _FOLLOWS, AUCTION, ORDERS, OVER, PLAY, TRUMP_UP
 
-    n = len(view.points)
-    seat = view.seat
-    base = _template(game, n, view)
-    size = base.size
-    phase = view.phase
-    fields = base.__dict__.copy()
-    # the cards: the seat's own, the ones it saw played; the rest are the others'
-    earlier = view.earlier_tricks
-    past = (*earlier, view.last_trick) if view.last_trick else earlier
-    current = view.trick
-    lacking = [0] * n
-    hand = view.hand
-    cards = [*hand, *map(_CARD, chain.from_iterable(past)), *map(_CARD, current)]
-    seen = reduce(or_, map(_BIT, cards), 0)
-    blue10 = _B10_COPIES - cards.count(B10)
-    blue12 = _B12_COPIES - cards.count(B12)
-    for plays in (*past, current):
-        if plays:
-            led = plays[0][2]
-            for s, _, suit in plays:
-                if suit != led:  # off the led suit (a Blue always takes the led suit)
-                    lacking[s] |= _SUIT_BIT[led]
-    dealt = phase not in (DEAL, OVER)
-    pool: tuple[Card, ...] = ()
-    if dealt:
-        pool = DECK.cards_in(_COLOURED & ~seen) + (B10,) * blue10 + (B12,) * blue12
-    others = tuple(s for s in range(n) if s != seat)
-    hands: list[list[Card]] = [[] for _ in range(n)]
-    hands[seat] = list(hand)
-    held = [0] * n
-    held[seat] = reduce(or_, map(_BIT, hand), 0)
-    # the picks the seat knows, and those it does not
-    picks: dict[int, Choose] | None = None
-    sealed: list[int] = []
-    suit_unseen: list[tuple[int, str]] = []
-    if phase != DEAL:
-        shown: dict[int, str] = dict(view.spied)
-        if view.bid_winner is not None and view.trump is not None:
-            shown[view.bid_winner] = view.trump
-        picks = {}
-        for s in range(n):
-            if not view.picked[s]:
-                continue
-            if s == seat:
-                assert view.my_suit is not None and view.my_game is not None
-                picks[s] = CHOOSE[(view.my_suit, view.my_game)]
-                continue
-            game_card = view.games[s]
-            known = shown.get(s)
-            if game_card is None:
-                sealed.append(s)
-            elif known is None:
-                suit_unseen.append((s, game_card))
-            else:
-                picks[s] = CHOOSE[(known, game_card)]
-    # the auction, and who spied on whom
-    spied = [0] * n
-    spy_count = [0] * n
-    auction: list[tuple[int, Action]] = []
-    for s, text in view.auction:
-        action = _AUCTION_ACTIONS.get(text)
-        if action is None:
-            action = _AUCTION_ACTIONS[text] = parse(text)
-        if isinstance(action, Spy):
-            spied[s] |= 1 << action.target
-            spy_count[s] += 1
-        auction.append((s, action))
-    # the tricks: the one in progress, the last one, the ones won before it
-    trump = view.trump
+    n, seat, phase, trump = len(view.points), view.seat, view.phase, view.trump
+    hands = view.hands_total // n
+    options = {"starting_points": view.starting_points, "hands_per_player": hands}
+    world = game.new_state(n, 0, game.make_options({**options, "respy": view.respy}), False)
     order = ORDERS[trump or "X"]
-    trick: Trick | None = None
-    if phase == PLAY:
-        trick = Trick(
-            view.leader if view.leader is not None else view.to_act[0], order=order, size=n
-        )
-        for i, (s, c, suit) in enumerate(current):
-            trick.play(s, c, suit if i == 0 and c.suit == BLUE else None)
-    won: list[list[Card]] = [[] for _ in range(n)]
-    for k in range(len(past) - 1):
-        won[past[k + 1][0][0]].extend(map(_CARD, past[k]))
-    last_trick: Trick | None = None
-    if past:
-        last = past[-1]
-        last_trick = Trick(last[0][0], order=order, size=n)
-        for i, (s, c, suit) in enumerate(last):
-            last_trick.play(s, c, suit if i == 0 and c.suit == BLUE else None)
     turn = view.to_act[0] if phase in (PLAY, AUCTION) else view.dealer
-    hands_played = view.hand_number if phase == OVER else view.hand_number - 1
-    board = Scoreboard(list(view.points), 0)
-    if hands_played:
-        board.hands = [(0,) * n] * (hands_played - 1) + [view.last_scores]
-    passed = list(view.passed)
-    fields.update(
-        history=[],
-        log=None,
-        _rng=None,
-        _legal_seat=_STALE,
-        _legal=(),
-        auto_chance=True,
-        step_offset=view.step,
-        order=TurnOrder(n, view.dealer, turn),
-        board=board,
-        last_scores=view.last_scores,
-        last_tricks=view.last_tricks,
-        phase=phase,
-        stock=list(DECK.cards) if phase == DEAL else [],
-        hands=hands,
-        held=held,
-        won=won,
-        tricks=list(view.tricks),
-        trick=trick,
-        last_trick=last_trick,
-        last_winner=view.last_winner if view.last_winner is not None else -1,
-        choice=None,
-        passed=passed,
-        n_passed=sum(passed),
-        high_bid=view.high_bid,
-        high_bidder=view.high_bidder if view.high_bidder is not None else -1,
-        spied=spied,
-        spy_count=spy_count,
-        auction=auction,
-        winner=view.bid_winner if view.bid_winner is not None else -1,
-        winning_bid=view.winning_bid,
-        trump=trump,
-        mode=view.game,
-        trick_order=order,
-        _follows=_FOLLOWS[trump or "X"],
-        _last_plays=view.last_trick,
-        _auction_texts=view.auction,
-        _bid_view=[None] * n,
-        _earlier=earlier,
-    )
-    state = object.__new__(type(base))
-    state.__dict__.update(fields)
-    deal = None
-    if pool:
-        in_trick = {p[0] for p in current}
-        sizes = {s: size - len(past) - (s in in_trick) for s in others}
-        deal = unseen_deal(pool, sizes, {s: lacking[s] for s in others})
-    return _Skeleton(
-        state,
-        deal,
-        others,
-        picks,
-        tuple(sealed),
-        tuple(suit_unseen),
-    )
+    world.order = TurnOrder(n, view.dealer, turn)
+    played = view.hand_number if phase == OVER else view.hand_number - 1
+    world.board = Scoreboard(list(view.points), 0)
+    if played:
+        world.board.hands = [(0,) * n] * (played - 1) + [view.last_scores]
+    world.phase, world.last_scores, world.last_tricks = phase, view.last_scores, view.last_tricks
+    world.tricks = list(view.tricks)
+    world.last_winner = -1 if view.last_winner is None else view.last_winner
+    world.passed, world.n_passed = list(view.passed), sum(view.passed)
+    world.high_bid = view.high_bid
+    world.high_bidder = -1 if view.high_bidder is None else view.high_bidder
+    world.winner = -1 if view.bid_winner is None else view.bid_winner
+    world.winning_bid, world.trump, world.mode = view.winning_bid, trump, view.game
+    world.trick_order, world._follows = order, _FOLLOWS[trump or "X"]
+    world._last_plays, world._earlier = view.last_trick, view.earlier_tricks
+    world._auction_texts = view.auction
+    for s, text in view.auction:
+        action = parse(text)
+        if isinstance(action, Spy):
+            world.spied[s] |= 1 << action.target
+            world.spy_count[s] += 1
+        world.auction.append((s, action))
+    if phase == PLAY:
+        leader = view.to_act[0] if view.leader is None else view.leader
+        world.trick = Trick(leader, order=order, size=n)
+        for i, (s, c, suit) in enumerate(view.trick):
+            world.trick.play(s, c, suit if i == 0 and c.suit == BLUE else None)
+    shown = dict(view.spied)
+    if view.bid_winner is not None and trump is not None:
+        shown[view.bid_winner] = trump
+    revealed = all(view.picked)
+    unseen: list[tuple[int, bool, tuple[int, ...]]] = []
+    for s in (s for s in range(n) if view.picked[s]):
+        spies = tuple(a for a in range(n) if world.spied[a] >> s & 1)
+        pick = view.my_suit if s == seat else shown.get(s)
+        game_card = view.my_game if s == seat else view.games[s]
+        if pick is None or game_card is None:
+            unseen.append((s, game_card is None, spies))
+        _lay_down(world, s, pick or "X", game_card or "high", revealed, spies)
+    if world.winner >= 0:  # its Suit Card is face up
+        world.bids.move_all(SETS + 2 * n + world.winner, TRUMP_UP)
+    world.step_offset = view.step
+    world.auto_chance = True
+    return Public(world, tuple(unseen))

@@ -33,7 +33,6 @@ from cardkit import (
     Pass,
     Result,
     Scoreboard,
-    SealedChoice,
     Shuffle,
     State,
     Trick,
@@ -45,6 +44,7 @@ from cardkit.events import BidMade, Dealt, MatchOver, Played, Received, TrickWon
 from cardkit.game import Refusal, hand_value, highest
 from cardkit.options import Options, option
 from cardkit.positions import Common
+from cardkit.zones import Place, layout
 from games.ufos.actions import (
     CHOOSES,
     LEADS,
@@ -59,6 +59,9 @@ from games.ufos.actions import (
     bids,
 )
 from games.ufos.cards import (
+    B10,
+    B12,
+    BID_DECK,
     BID_SET,
     BLUES,
     DECK,
@@ -139,9 +142,60 @@ _SPY_SETS: tuple[tuple[Spy, ...], ...] = tuple(
 """``_SPY_SETS[mask]``: the spies on the seats of a bitmask, lowest seat first."""
 _ALL_SEATS: tuple[int, ...] = tuple((1 << n) - 1 for n in range(MAX_SETS + 1))
 """``_ALL_SEATS[n]``: the bitmask of seats 0 to n - 1."""
-_EVERYONE: dict[int, frozenset[int]] = {n: frozenset(range(n)) for n in range(1, MAX_SETS + 1)}
-_NOBODY: frozenset[int] = frozenset()
 _SEATS: tuple[tuple[int], ...] = tuple((s,) for s in range(MAX_SETS))
+
+PLACES = (
+    Place("stock"),
+    Place("trick", "all"),
+    Place("tricks won", "all", per_seat=True),
+    Place("hand", "owner", per_seat=True),
+)
+"""Where the cards are: the stock (the deck between hands), the trick in progress, each
+seat's tricks won (every seat saw them played; the last one stays face up until the
+next trick is complete) and each seat's hand: zone ``WON + s`` holds seat ``s``'s tricks
+won and zone ``WON + players + s`` its hand."""
+STOCK, TRICK, WON = 0, 1, 2
+
+BID_PLACES = (
+    Place("box", "all"),
+    Place("game cards", "all"),
+    Place("trump card", "all"),
+    Place("bid set", "all", per_seat=True),
+    Place("bid cards", "owner", per_seat=True),
+    Place("suit card", "owner", per_seat=True),
+    Place("game card", "owner", per_seat=True),
+)
+"""Where the bid cards are: the box (the sets of absent seats), the Game Cards once all
+are face up, the bid winner's Suit Card face up, then per seat: its set before it picks
+(everyone knows it), the bid cards it did not lay down, its Suit Card face down (known to
+the seats that spied it) and its Game Card face down until every seat has picked; zone
+``SETS + k * players + s`` is seat ``s``'s zone of the ``k``-th of these."""
+BOX, GAMES_UP, TRUMP_UP, SETS = 0, 1, 2, 3
+
+LETTERS: tuple[str, ...] = tuple(
+    next(k for k, v in (SUIT_NAMES | {g: g for g in GAMES}).items() if c.label == v)
+    for c in BID_DECK.faces
+)
+"""By bid card id: the letter of a Suit Card (R, Y, G, T, X) or the name of a Game Card."""
+SET_BITS: tuple[int, ...] = tuple(BID_DECK.mask(BID_SET[s]) for s in range(MAX_SETS))
+"""The bid cards of each set, a mask."""
+
+ONE_COPY = sum(1 << i for i, c in enumerate(DECK.cards) if DECK.cards.count(c) == 1)
+"""The physical cards (bits of a zone's mask) of the faces the deck holds once: for
+these, physical card ``i`` is face ``i`` (its ``Card.bit``)."""
+B10_COPIES = sum(1 << i for i, c in enumerate(DECK.cards) if c is B10)
+B12_COPIES = sum(1 << i for i, c in enumerate(DECK.cards) if c is B12)
+assert all(DECK.cards[i] is DECK.faces[i] for i in range(ONE_COPY.bit_length()))
+
+
+def faces(held: int) -> int:
+    """The faces (a mask of ``Card.bit``) of the physical cards ``held``."""
+    out = held & ONE_COPY
+    if held & B10_COPIES:
+        out |= B10.bit
+    if held & B12_COPIES:
+        out |= B12.bit
+    return out
 
 
 def hand_scores(tricks: Sequence[int], winner: int, game: str) -> list[int]:
@@ -180,6 +234,19 @@ class UfosState(State):
     """One U.F.O.s match; see the module docstring for the flow of a hand."""
 
     options: UfosOptions
+    copied = (
+        "cards",
+        "bids",
+        "order",
+        "board",
+        "trick",
+        "tricks",
+        "passed",
+        "spied",
+        "spy_count",
+        "auction",
+        "_bid_view",
+    )
 
     def setup(self) -> None:
         o = self.options
@@ -187,6 +254,8 @@ class UfosState(State):
         self.hands_total = o.hands_per_player * players
         self.respy = o.respy
         self.size = len(DECK) // players
+        self.hand0 = WON + players
+        """The zone of seat 0's hand (seat ``s``'s is ``hand0 + s``)."""
         self.order = TurnOrder(players, dealer=0)
         self.board = Scoreboard.start(players, o.starting_points, floor=0)
         self.last_scores: tuple[int, ...] = (0,) * players
@@ -197,15 +266,12 @@ class UfosState(State):
         """Gather every card for the next deal and clear the hand's state."""
         n = self.players
         self.phase = DEAL
-        self.stock: list[Card] = list(DECK.cards)
-        self.hands: list[list[Card]] = [[] for _ in range(n)]
-        self.held = [0] * n  # the faces in each hand as a bitmask (copies share a bit)
-        self.won: list[list[Card]] = [[] for _ in range(n)]
+        self.cards = layout(DECK, PLACES, n).new(STOCK)
+        self.bids = layout(BID_DECK, BID_PLACES, n).new(BOX)
+        self.bids.deal(BOX, [(SETS + s, BID_SET[s]) for s in range(n)])
         self.tricks = [0] * n
         self.trick: Trick | None = None
-        self.last_trick: Trick | None = None  # never changed once complete: copies share it
         self.last_winner = -1
-        self.choice: SealedChoice[Choose] | None = None
         self.passed = [False] * n
         self.n_passed = 0
         self.high_bid = 0
@@ -228,7 +294,7 @@ class UfosState(State):
     # -- the core protocol ------------------------------------------------------
 
     def chance_cards(self) -> tuple[Card, ...]:
-        return tuple(self.stock) if self.phase == DEAL else ()
+        return DECK.cards if self.phase == DEAL else ()
 
     def deal_places(self) -> tuple[tuple[int | str, int | None], ...]:
         """The deal's shuffle: a block of a hand's size to each seat, from seat 0."""
@@ -241,8 +307,7 @@ class UfosState(State):
         if phase in (PLAY, AUCTION):
             return _SEATS[self.order.current]
         if phase == CHOOSE:
-            assert self.choice is not None
-            return self.choice.pending
+            return tuple(s for s in range(self.players) if not self.picked(s))
         if phase == DEAL:
             return (CHANCE,)
         return ()
@@ -254,18 +319,17 @@ class UfosState(State):
         if phase == AUCTION:
             return self._legal_auction(seat) if seat == self.order.current else ()
         if phase == CHOOSE:
-            choice = self.choice
-            assert choice is not None
-            return CHOOSES if seat in choice.seats and seat not in choice.picks else ()
+            return CHOOSES if 0 <= seat < self.players and not self.picked(seat) else ()
         return ()
 
     def _legal_plays(self, seat: int) -> tuple[Action, ...]:
         """Leads by :func:`lead_declares`, follows by the trick order's ``playable_mask``."""
         assert self.trick is not None
         led = self.trick.led
+        held = faces(self.cards.masks[self.hand0 + seat])
         if led is None:
-            return _LEAD_TABLE.of(self.held[seat])
-        return self._follows(self.held[seat], led)
+            return _LEAD_TABLE.of(held)
+        return self._follows(held, led)
 
     def _legal_auction(self, seat: int) -> tuple[Action, ...]:
         """Wait or pass, the bids of :meth:`_bid_range`, the spies :meth:`_spy_cost` and
@@ -317,8 +381,7 @@ class UfosState(State):
 
     def _refuse_choose(self, seat: int, action: Action) -> Refusal | None:
         """RULING 1: one Suit Card and one Game Card per seat, once per hand."""
-        assert self.choice is not None
-        if seat in self.choice.picks:
+        if self.picked(seat):
             return Refusal("already-chosen", "you already chose your bid cards this hand")
         if isinstance(action, Choose) and action.suit in TRUMP_CHOICES and action.game in GAMES:
             return None
@@ -442,7 +505,7 @@ class UfosState(State):
         if seat != current:
             return Refusal("not-your-turn", f"it is seat {current}'s turn to play")
         card = action.card
-        if card not in self.hands[seat]:
+        if not self.cards.holds(self.hand0 + seat, card):
             return Refusal("not-in-hand", f"you do not hold {card.text}")
         trick = self.trick
         assert trick is not None
@@ -468,7 +531,9 @@ class UfosState(State):
             return Refusal(
                 "bad-declare", f"a led {card.text} is declared as R, Y, G or T, not {declare}"
             )
-        if led is not None and order.must_follow(self.held[seat], card, led):
+        if led is not None and order.must_follow(
+            faces(self.cards.masks[self.hand0 + seat]), card, led
+        ):
             return Refusal(
                 "must-follow-suit",
                 f"you hold {SUIT_NAMES[led]} cards and must follow suit "
@@ -493,32 +558,57 @@ class UfosState(State):
             self._deal(action.cards)
 
     def _deal(self, cards: tuple[Card, ...]) -> None:
-        size = self.size
-        for seat in range(self.players):
-            self.hands[seat] = sorted(cards[seat * size : (seat + 1) * size], key=_card_id)
-            self.held[seat] = DECK.mask(self.hands[seat])
-        self.stock = []
-        self.choice = SealedChoice(tuple(range(self.players)))
+        size, hand0 = self.size, self.hand0
+        shares = [(hand0 + s, cards[s * size : (s + 1) * size]) for s in range(self.players)]
+        self.cards.deal(STOCK, shares)
         self.phase = CHOOSE
         if self.log is not None:
             number = self.board.hands_played + 1
             self.log.append(Dealt(self.order.dealer, size, number, self.hands_total))
             for seat in range(self.players):
-                self.log.append(Received(seat, tuple(self.hands[seat]), to=only(seat)))
+                hand = self.cards.cards(hand0 + seat)
+                self.log.append(Received(seat, hand, to=only(seat)))
 
     def _choose(self, seat: int, action: Choose) -> None:
-        choice = self.choice
-        assert choice is not None
         n = self.players
         self._bid_view = [None] * n
         if self.log is not None:
             self.log.append(Chose(seat, to=others(n, seat), cover=True))
             self.log.append(Chose(seat, action.suit, action.game, to=only(seat)))
-        if choice.pick(seat, action):
+        self.lay_down(seat, action.suit, action.game)
+        if not self.to_act():
+            for s in range(n):  # every seat has picked: the Game Cards are turned up
+                self.bids.move_all(SETS + 3 * n + s, GAMES_UP)
             self.phase = AUCTION
             self.order.current = self.order.dealer
             if self.log is not None:
-                self.log.append(GameCardsRevealed(tuple(choice.picks[s].game for s in range(n))))
+                self.log.append(GameCardsRevealed(tuple(self.game_of(s) for s in range(n))))
+
+    # -- the bid cards ----------------------------------------------------------------
+
+    def lay_down(self, seat: int, suit: str, game: str) -> None:
+        """``seat`` lays down its Suit Card ``suit`` and Game Card ``game``, face down."""
+        n, bids = self.players, self.bids
+        rest = SETS + n + seat
+        bids.move_all(SETS + seat, rest)
+        bids.move(SUIT_CARD[seat][suit], rest, rest + n)
+        bids.move(GAME_CARD[seat][game], rest, rest + 2 * n)
+
+    def picked(self, seat: int) -> bool:
+        """Whether ``seat`` has laid its bid cards down this hand."""
+        return not self.bids.masks[SETS + seat]
+
+    def suit_of(self, seat: int) -> str:
+        """The Suit Card ``seat`` laid down (it has picked)."""
+        masks = self.bids.masks
+        card = masks[SETS + 2 * self.players + seat] or masks[TRUMP_UP] & SET_BITS[seat]
+        return LETTERS[card.bit_length() - 1]
+
+    def game_of(self, seat: int) -> str:
+        """The Game Card ``seat`` laid down (it has picked)."""
+        masks = self.bids.masks
+        card = (masks[SETS + 3 * self.players + seat] | masks[GAMES_UP]) & SET_BITS[seat]
+        return LETTERS[card.bit_length() - 1]
 
     def _bid_turn(self, seat: int, action: Action) -> None:
         self.auction.append((seat, action))
@@ -540,9 +630,9 @@ class UfosState(State):
             self.spied[seat] |= 1 << target
             self.spy_count[seat] += 1
             self._bid_view[seat] = None
+            self.bids.show(seat, SETS + 2 * self.players + target)
             if log is not None:
-                assert self.choice is not None
-                suit = self.choice.picks[target].suit
+                suit = self.suit_of(target)
                 log.append(Spied(seat, target))
                 log.append(SuitCardSeen(seat, target, SUIT_CARD[target][suit], suit, to=only(seat)))
         elif log is not None:
@@ -560,32 +650,28 @@ class UfosState(State):
 
     def _win_bid(self, winner: int, amount: int) -> None:
         """RULING 4: the winner pays the bid and shows its Suit Card; it leads."""
-        assert self.choice is not None
         self.board.add(winner, -amount)
-        pick = self.choice.picks[winner]
+        suit, game = self.suit_of(winner), self.game_of(winner)
+        self.bids.move_all(SETS + 2 * self.players + winner, TRUMP_UP)
         self.winner = winner
         self.winning_bid = amount
-        self.trump = pick.suit
-        self.mode = pick.game
-        self.trick_order = ORDERS[pick.suit]
-        self._follows = _FOLLOWS[pick.suit]
+        self.trump = suit
+        self.mode = game
+        self.trick_order = ORDERS[suit]
+        self._follows = _FOLLOWS[suit]
         self._bid_view = [None] * self.players
         self.trick = Trick(winner, order=self.trick_order, size=self.players)
         self.order.current = winner
         self.phase = PLAY
         if self.log is not None:
-            suit = pick.suit
-            self.log.append(AuctionWon(winner, amount, suit, pick.game, self.high_bidder >= 0))
+            self.log.append(AuctionWon(winner, amount, suit, game, self.high_bidder >= 0))
             self.log.append(SuitCardShown(winner, SUIT_CARD[winner][suit], suit))
 
     def _play(self, seat: int, card: Card, declare: str | None) -> None:
         trick = self.trick
         assert trick is not None
-        hand = self.hands[seat]
-        hand.remove(card)
-        if card not in hand:  # the last copy of its face
-            self.held[seat] ^= card.bit
-        winner = trick.play(seat, card, declare)
+        cards = self.cards
+        winner = cards.play(self.hand0 + seat, card, TRICK, trick, declare)
         log = self.log
         if log is not None:
             log.append(Played(seat, card, declare))
@@ -593,17 +679,15 @@ class UfosState(State):
             self.order.advance()
             return
         self.tricks[winner] += 1
-        if self.last_trick is not None:
-            self.won[self.last_winner].extend(self.last_trick.cards)
-        self.last_trick = trick
+        cards.move_all(TRICK, WON + winner)
         self.last_winner = winner
         if self._last_plays:
             self._earlier = (*self._earlier, self._last_plays)
         self._last_plays = trick.plays()
         if log is not None:
             log.append(TrickWon(winner, trick.cards[trick.best], sum(self.tricks), trick.pairs()))
-        if self.hands[winner]:
-            self.trick = Trick(winner, order=self.trick_order, size=self.players)
+        if cards.masks[self.hand0 + winner]:
+            trick.restart(winner)
             self.order.current = winner
             return
         self.trick = None
@@ -676,40 +760,6 @@ class UfosState(State):
         assert isinstance(start, UfosState)
         return hand_value(self, seat, self.scores(), start.scores(), 2 * start.size)
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> UfosState:
-        """A fast independent copy for :meth:`clone`: only the mutable parts are copied.
-
-        Cards, actions, tuples, the options, the trick orders and a completed
-        trick never change and are shared. The generator is shared too: the core
-        reseeds it before every chance step.
-        """
-        new = object.__new__(type(self))
-        memo[id(self)] = new
-        fields = self.__dict__.copy()
-        fields["history"] = self.history.copy()
-        if self.log is not None:
-            fields["log"] = self.log.copy()
-        fields["stock"] = self.stock.copy()
-        fields["hands"] = [h.copy() for h in self.hands]
-        fields["held"] = self.held.copy()
-        fields["won"] = [w.copy() for w in self.won]
-        fields["tricks"] = self.tricks.copy()
-        if self.trick is not None:
-            fields["trick"] = self.trick.copy()
-        if self.choice is not None:
-            fields["choice"] = SealedChoice(self.choice.seats, self.choice.picks.copy())
-        fields["passed"] = self.passed.copy()
-        fields["spied"] = self.spied.copy()
-        fields["spy_count"] = self.spy_count.copy()
-        fields["auction"] = self.auction.copy()
-        fields["_bid_view"] = self._bid_view.copy()
-        order = self.order
-        fields["order"] = TurnOrder(order.players, order.dealer, order.current, order.direction)
-        board = self.board
-        fields["board"] = Scoreboard(board.totals.copy(), board.floor, board.hands.copy())
-        new.__dict__.update(fields)
-        return new
-
     # -- what seats may see -----------------------------------------------------
 
     def view(self, seat: int) -> UfosView:
@@ -725,7 +775,7 @@ class UfosState(State):
             self.hands_total,
             self.order.dealer,
             tuple(self.board.totals),
-            tuple(self.hands[seat]),
+            self.cards.cards(self.hand0 + seat),
             *bids,
             self._auction_view(),
             tuple(self.passed),
@@ -746,6 +796,7 @@ class UfosState(State):
             self.step_offset + len(self.history),
             self.options.starting_points,
             self.respy,
+            self.cards.seen_by(seat),
         )
 
     def _auction_view(self) -> tuple[tuple[int, str], ...]:
@@ -758,76 +809,31 @@ class UfosState(State):
     def _bid_part(self, seat: int) -> _BidPart:
         """The bid-card fields of ``seat``'s view (cached until a pick, spy or reveal)."""
         n = self.players
-        choice = self.choice
-        if choice is None:
-            return (BID_SET[seat], None, None, (False,) * n, (None,) * n, (), ())
-        known = choice.known_to(seat)
-        my = known.get(seat)
+        picked = tuple(self.picked(s) for s in range(n))
         shown: list[Card] = []
         bid_cards = BID_SET[seat]
-        if my is not None:
-            mine = (SUIT_CARD[seat][my.suit], GAME_CARD[seat][my.game])
+        my_suit: str | None = None
+        my_game: str | None = None
+        if picked[seat]:
+            my_suit, my_game = self.suit_of(seat), self.game_of(seat)
+            mine = (SUIT_CARD[seat][my_suit], GAME_CARD[seat][my_game])
             bid_cards = tuple(c for c in bid_cards if c not in mine)
             shown.extend(mine)
         games: tuple[str | None, ...] = (None,) * n
         spied: list[tuple[int, str]] = []
-        if choice.revealed:
-            games = tuple(known[s].game for s in range(n))
-            shown.extend(GAME_CARD[s][known[s].game] for s in range(n) if s != seat)
+        if all(picked):
+            games = tuple(self.game_of(s) for s in range(n))
+            shown.extend(GAME_CARD[s][self.game_of(s)] for s in range(n) if s != seat)
             seen = self.spied[seat]
             for t in range(n):
                 if seen >> t & 1:
-                    spied.append((t, known[t].suit))
-                    shown.append(SUIT_CARD[t][known[t].suit])
+                    spied.append((t, self.suit_of(t)))
+                    shown.append(SUIT_CARD[t][self.suit_of(t)])
             winner = self.winner
             if winner >= 0 and winner != seat and not seen >> winner & 1:
-                shown.append(SUIT_CARD[winner][known[winner].suit])
-        return (
-            bid_cards,
-            my.suit if my is not None else None,
-            my.game if my is not None else None,
-            tuple(s in choice.picks for s in range(n)),
-            games,
-            tuple(spied),
-            tuple(shown),
-        )
+                shown.append(SUIT_CARD[winner][self.suit_of(winner)])
+        return (bid_cards, my_suit, my_game, picked, games, tuple(spied), tuple(shown))
 
     def zones(self) -> tuple[Zone, ...]:
-        """The cards and bid cards, each where it is. Every seat has seen the tricks won
-        played, and knows the box (the sets of absent seats) and the whole set of a seat
-        that has not laid its bid cards down: those zones are visible to everyone."""
-        n = self.players
-        everyone = _EVERYONE[n]
-        zones = [Zone("stock", tuple(self.stock), _NOBODY)]
-        for s in range(n):
-            zones.append(Zone(f"hand {s}", tuple(self.hands[s]), frozenset({s})))
-            zones.append(Zone(f"tricks won {s}", tuple(self.won[s]), everyone))
-        zones.append(Zone("trick", tuple(self.trick.cards) if self.trick else (), everyone))
-        last = tuple(self.last_trick.cards) if self.last_trick else ()
-        zones.append(Zone("last trick", last, everyone))
-        picks = self.choice.picks if self.choice is not None else {}
-        revealed = len(picks) == n
-        for s in range(n):
-            pick = picks.get(s)
-            if pick is None:
-                zones.append(Zone(f"bid cards {s}", BID_SET[s], everyone))
-                continue
-            suit_card = SUIT_CARD[s][pick.suit]
-            game_card = GAME_CARD[s][pick.game]
-            rest = tuple(c for c in BID_SET[s] if c is not suit_card and c is not game_card)
-            zones.append(Zone(f"bid cards {s}", rest, frozenset({s})))
-            if s == self.winner:
-                suit_seen = everyone
-            else:
-                suit_seen = frozenset({s, *(t for t in range(n) if self.spied[t] >> s & 1)})
-            zones.append(Zone(f"suit card {s}", (suit_card,), suit_seen))
-            zones.append(
-                Zone(f"game card {s}", (game_card,), everyone if revealed else frozenset({s}))
-            )
-        box = tuple(c for s in range(n, MAX_SETS) for c in BID_SET[s])
-        zones.append(Zone("box", box, everyone))
-        return tuple(zones)
-
-
-def _card_id(card: Card) -> int:
-    return card.id
+        """The cards (:data:`PLACES`) and the bid cards (:data:`BID_PLACES`), each where it is."""
+        return self.cards.zones() + self.bids.zones()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 
 from cardkit import Card, View
+from cardkit.zones import SeatCards
 
 
 @attrs.frozen(slots=True)
@@ -26,7 +27,9 @@ class UfosView(View):
     ``last_tricks`` and ``last_scores``: each seat's tricks and points in the
     previous hand. ``earlier_tricks``: this hand's finished tricks before
     ``last_trick``, as ``trick``. ``step``: the steps taken in the match so far (chance included).
-    ``starting_points`` and ``respy``: the match's options.
+    ``starting_points`` and ``respy``: the match's options. ``cards``: what the seat
+    knows of the cards (:class:`~cardkit.zones.SeatCards`): the zones it sees, how many
+    cards each zone holds, and the suits a seat has shown it lacks.
     """
 
     phase: str
@@ -61,3 +64,4 @@ class UfosView(View):
     step: int
     starting_points: int
     respy: bool
+    cards: SeatCards | None = None

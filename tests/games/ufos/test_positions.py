@@ -17,8 +17,9 @@ from cardkit import CHANCE, Action, RandomBot
 from cardkit.bots import bot_seed
 from cardkit.positions import PositionError, load_position
 from cardkit.testing import check_positions, check_uniform, chi_square_limit
+from cardkit.zones import SeatCards, layout
 from games.ufos import DECK, GAME, PlayCard, UfosState
-from games.ufos.position import unseen_deal
+from games.ufos.state import PLACES, STOCK, WON
 
 from .helpers import HIGH_EXAMPLE, SUIT_HANDS, deal, new, play_tricks, run
 
@@ -176,7 +177,7 @@ def test_positions_mid_match_rebuild_the_state_and_play_on_alike(players: int) -
     marks: list[UfosState] = []
     phase = ""
     while not state.is_over():
-        fresh = state.phase == "choose" and state.choice is not None and not state.choice.picks
+        fresh = state.phase == "choose" and not any(map(state.picked, range(players)))
         if len(state.history) % 37 == 0 or fresh or state.phase != phase:  # each phase's start
             marks.append(state.clone())
         phase = state.phase
@@ -361,6 +362,11 @@ def test_positions_and_worlds_pass_the_kit() -> None:
     check_positions(GAME, [3, 4, 5, 6], matches=1, seed=2)
 
 
+def hands(state: UfosState) -> list[tuple[Any, ...]]:
+    """Each seat's cards."""
+    return [state.cards.cards(state.hand0 + s) for s in range(state.players)]
+
+
 def two_tricks_left() -> UfosState:
     """The rulebook's High example (seats each hold one suit, no trump) with two tricks
     left; seat 0, the bid winner, spied every Suit Card."""
@@ -370,7 +376,7 @@ def two_tricks_left() -> UfosState:
     run(state, "spy 1", "pass", "pass", "pass", "spy 2", "spy 3", "bid 1")
     play_tricks(state, *HIGH_EXAMPLE[:13])
     # left: seat 0 R8 R9, seat 1 Y11 Y13, seat 2 G8 B12, seat 3 T14 T15; seat 2 leads
-    assert state.to_act() == (2,) and [len(h) for h in state.hands] == [2, 2, 2, 2]
+    assert state.to_act() == (2,) and [len(h) for h in hands(state)] == [2, 2, 2, 2]
     return state
 
 
@@ -419,22 +425,21 @@ def test_a_world_keeps_the_shown_voids_and_the_cards_seen() -> None:
     for _ in range(30):
         world = GAME.sample_world(state.view(0), rng)
         assert world.view(0) == state.view(0)
-        hands = [{c.text for c in h} for h in world.hands]
-        assert hands[1] == {"Y11", "Y13"}  # the only seat that may hold yellow
-        assert hands[3] <= {"T14", "T15", "B12"}  # seat 3 lacks red, yellow and green
-        assert world.choice is not None
-        assert [world.choice.picks[s].suit for s in range(4)] == ["X", "R", "G", "T"]  # spied
+        held = [{c.text for c in h} for h in hands(world)]
+        assert held[1] == {"Y11", "Y13"}  # the only seat that may hold yellow
+        assert held[3] <= {"T14", "T15", "B12"}  # seat 3 lacks red, yellow and green
+        assert [world.suit_of(s) for s in range(4)] == ["X", "R", "G", "T"]  # spied
     world = GAME.sample_world(state.view(2), rng)
-    assert world.choice is not None and world.choice.picks[0].suit == "X"  # the winner's
+    assert world.suit_of(0) == "X"  # the winner's
 
 
 def test_a_world_at_the_first_deal_keeps_only_the_seats_hand() -> None:
     state = GAME.create(4, 8)
     view = state.view(2)
     world = GAME.sample_world(view, random.Random(1))
-    assert world.view(2) == view and world.hands[2] == state.hands[2]
-    assert sorted(len(h) for h in world.hands) == [15, 15, 15, 15]
-    assert world.hands != state.hands  # the others' cards are dealt afresh
+    assert world.view(2) == view and hands(world)[2] == hands(state)[2]
+    assert sorted(len(h) for h in hands(world)) == [15, 15, 15, 15]
+    assert hands(world) != hands(state)  # the others' cards are dealt afresh
 
 
 def test_a_world_plays_on_like_its_own_position() -> None:
@@ -475,6 +480,24 @@ def deals_by_hand(pool: str, sizes: tuple[int, ...], lacking: tuple[int, ...]) -
 
 BITS = {"R": 1, "Y": 2, "G": 4, "T": 8, "B": 0}
 
+
+def unseen_deal(pool: str, sizes: tuple[int, ...], lacking: tuple[int, ...]) -> SeatCards:
+    """What the last of ``len(sizes) + 1`` seats knows when the cards of ``pool`` are in
+    the others' hands (of ``sizes``), each shown to lack the suits of ``lacking`` (R 1,
+    Y 2, G 4, T 8), and every other card in its own hand: its worlds deal the pool."""
+    n = len(sizes) + 1
+    cards = layout(DECK, PLACES, n).new(STOCK)
+    dealt = list(DECK.cards_of(pool))
+    rest = list(DECK.cards)
+    for card in dealt:
+        rest.remove(card)
+    shares = [(WON + n + s, dealt[sum(sizes[:s]) : sum(sizes[: s + 1])]) for s in range(n - 1)]
+    cards.deal(STOCK, [*shares, (WON + 2 * n - 1, rest)])
+    for s, lack in enumerate(lacking):
+        cards.bar(WON + n + s, sum(DECK.suit_mask(x) for x, bit in BITS.items() if bit & lack))
+    return cards.seen_by(n - 1)
+
+
 DEALS = [
     # one place lacks red, another green; the third may hold anything
     ("R1 R2 Y1 Y2 G1 B10 B10", (2, 2, 3), (1, 0, 4)),
@@ -491,21 +514,21 @@ def test_the_unseen_cards_are_dealt_uniformly_under_voids(
 ) -> None:
     exact = deals_by_hand(pool, sizes, lacking)
     ways = sum(exact.values())
-    cards = sorted(DECK.cards_of(pool), key=lambda c: c.id)
     rng = random.Random(1)
     samples = 4000
     seen: Counter[Any] = Counter()
-    deal = unseen_deal(cards, dict(enumerate(sizes)), dict(enumerate(lacking)))
+    known = unseen_deal(pool, sizes, lacking)
+    n = len(sizes) + 1
     for _ in range(samples):
-        hands = deal.sample(rng).values()
-        seen[tuple(tuple(sorted(c.text for c in h)) for h in hands)] += 1
+        cards = known.deal(rng)
+        dealt = [cards.cards(WON + n + s) for s in range(n - 1)]
+        seen[tuple(tuple(sorted(c.text for c in h)) for h in dealt)] += 1
     assert set(seen) == set(exact)
     chi = sum((seen[k] - samples * w / ways) ** 2 / (samples * w / ways) for k, w in exact.items())
     assert chi < chi_square_limit(len(exact) - 1)
 
 
 def test_an_impossible_deal_is_refused() -> None:
-    deal = unseen_deal(list(DECK.cards_of("R1 R2")), {0: 1, 1: 1}, {0: 1, 1: 1})
-    assert deal.count() == 0
+    known = unseen_deal("R1 R2", (1, 1), (1, 1))
     with pytest.raises(PositionError, match="no place with room may hold R1"):
-        deal.sample(random.Random(0))
+        known.deal(random.Random(0))
