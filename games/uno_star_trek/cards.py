@@ -16,6 +16,8 @@ sevens) are the same :class:`~cardkit.Card`; hands are multisets.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from cardkit import Card, Deck
 
 COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue")
@@ -132,6 +134,32 @@ def a_card(card: Card) -> str:
     return f"a {card_name(card)}"
 
 
-def hand_points(hand: list[Card]) -> int:
+def hand_points(hand: Iterable[Card]) -> int:
     """Points of the cards in ``hand``."""
     return sum(POINTS[c.id] for c in hand)
+
+
+# -- the deck's physical cards (bit i: DECK.cards[i]; copies of a face are cards of their own)
+
+FACE_CARDS: tuple[int, ...] = tuple(
+    sum(1 << i for i, c in enumerate(DECK.cards) if c.id == face.id) for face in FACES
+)
+"""By face id: its physical cards, a mask (the masks of :mod:`cardkit.zones`)."""
+KIND_OF: tuple[int, ...] = tuple(c.rank for c in DECK.cards)
+"""By physical card: its kind."""
+
+
+def physical(faces: int) -> int:
+    """The physical cards of the faces in ``faces`` (a mask of ``Card.bit``)."""
+    return sum(FACE_CARDS[c.id] for c in FACES if faces & c.bit)
+
+
+PLAYABLE: tuple[int, ...] = tuple(map(physical, MATCH))
+""":data:`MATCH` over physical cards."""
+COLOUR_CARDS: tuple[int, ...] = tuple(map(physical, COLOUR_MASK))
+"""The physical cards of each colour."""
+BEAM_CARDS = FACE_CARDS[BEAM_CARD.id]
+FACE_OF: tuple[int, ...] = tuple(c.id for c in DECK.cards)
+"""By physical card: its face id."""
+TEXT_OF: tuple[str, ...] = tuple(c.text for c in DECK.cards)
+"""By physical card: its text."""

@@ -56,8 +56,8 @@ class UnoStarTrek(Game[UnoState]):
         return per_hand * MAX_HANDS + 1000
 
     def sample_world(self, view: View, rng: random.Random) -> UnoState:
-        """A world consistent with ``view`` (see :mod:`games.uno_star_trek.position`): the
-        cards its seat has not seen dealt from one uniform shuffle; built directly."""
+        """A world consistent with ``view`` (see :mod:`games.uno_star_trek.position`): its
+        public part with the cards its seat has not seen dealt by the core."""
         from games.uno_star_trek.position import sample_world
         from games.uno_star_trek.view import UnoView
 

@@ -3,9 +3,13 @@
 The game's own part of a position (``"state"``)::
 
     {"phase": "play",                  # dealer, deal, turn-up, play, drawn, respond, colour, over
-     "hands": [["r1", "y7"], ...],     # each seat's cards
-     "discard": ["g5", "g9", "wild"],  # the discard pile, bottom first: its top card last
-     "draw": ["b2", "rskip", ...],     # the draw pile, top first: the order it is drawn
+     "cards": {"zones": {"hand 0": ["r1", "y7"], ...,   # each seat's cards
+                         "draw pile": ["b2", ...],      # bottom first: the top card is drawn next
+                         "discard pile": ["g5", "wild"],  # face up, bottom first, the top last
+                         "under": ["g9"]},              # hands put under the top discard
+               "barred": {"hand 2": ["r1", ...]}},      # a fair Wild Draw 4 challenged
+     "shown": [{"seat": 1, "to": 0, "cards": ["r2"]}],  # hands shown, the cards still surely held
+     "under": [[0, 1, 2]],             # Live Long and Prosper: seat 0's old hand is discard[1:2]
      "colour": "yellow",               # the colour in force, null while none is named
      "turn": 1,                        # whose turn it is (or who answers, or names a colour)
      "direction": "left",              # left: seat numbers go up; right: down
@@ -16,13 +20,17 @@ The game's own part of a position (``"state"``)::
      "previous_colour": null,          # wd4: the colour in force before it
      "fair": null,                     # wd4: true when its player held none of that colour
      "window": null,                   # the catch window: {"subject": 2, "answered": [3]}
-     "shown": [{"seat": 1, "to": 0, "cards": ["r2"]}],  # hands shown, the cards still surely held
-     "under": [[0, 3, 9]],             # Live Long and Prosper: seat 0's old hand is discard[3:9]
      "reshuffle": null,                # a due reshuffle: {"seat": 1, "count": 2, "then": "skip"}
      "turns": 12,                      # turns begun this hand (max_turns stops a hand)
      "first_draw": [3, 9, 0, 5],       # the last round of drawing for the first dealer
      "last_hand": [0, 0, 87, 0],       # the last finished hand's points ([] before one)
      "stopped": null}                  # why a stopped match was stopped
+
+``cards`` is written and read by the core (:meth:`cardkit.zones.Cards.write`; a seat's
+position has :meth:`~cardkit.zones.SeatCards.write`'s); the discard pile as it lies is
+the face-up cards with the ``under`` cards in the places ``under`` gives. A position of
+the earlier form, with ``hands``, ``discard`` (bottom first, the hidden hands in it) and
+``draw`` (top first) in place of ``cards``, is read too.
 
 The state is set directly from these (no replay), after checks that refuse, with one
 line, a position the rules could not reach: a card more often than the deck holds it or
@@ -30,13 +38,10 @@ missing, a colour in force that the top card does not allow, a drawn card not in
 drawer's hand, a command that is not the top card, a catch window on a seat not holding
 one card, a shown card its owner does not hold, negative scores, and so on.
 
-A sampled world (:func:`sample_world`) keeps all the seat knows: its hand, the discard
-pile (every card played; the hands others put under the top discard are unseen), the
-cards shown to it that their owners surely still hold, every hand size and the public
-state of the turn; the unseen cards (the rest of the other hands, those hidden hands in
-the discard pile, the draw pile) are dealt uniformly from the cards the seat has not
-seen (:class:`cardkit.deals.DealConstraints`, the shown cards ``fixed`` in their
-hands). It is built directly, not through a position.
+A sampled world (:func:`sample_world`) is the view's public part (made once per view)
+with the cards the seat has not seen dealt by the core
+(:meth:`cardkit.zones.SeatCards.deal`): its hand, the discard pile, the cards shown to
+it that their owners surely still hold and a colour a challenge showed a hand lacks stay.
 """
 
 from __future__ import annotations
@@ -44,21 +49,17 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping
-from itertools import chain, repeat
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
 from cardkit import CHANCE, Card, ResponseWindow, Scoreboard, TurnOrder
-from cardkit.deals import DealConstraints
-from cardkit.game import _STALE
 from cardkit.positions import UNKNOWN, Common, PositionError, card_of, game_part, listed, whole
+from cardkit.zones import Cards
 from games.uno_star_trek.cards import (
     COLOUR_OF,
     COLOURS,
     COMMAND_NAMES,
     DECK,
+    FACE_CARDS,
     FACES,
     LLAP,
     REVERSE,
@@ -80,7 +81,6 @@ from games.uno_star_trek.state import (
     RETURN,
     THEN_NEXT,
     THEN_PLAY,
-    Shown,
     UnoState,
     fair_wild4,
 )
@@ -91,9 +91,9 @@ if TYPE_CHECKING:
 
 KEYS = (
     "phase",
-    "hands",
-    "discard",
-    "draw",
+    "cards",
+    "shown",
+    "under",
     "colour",
     "turn",
     "direction",
@@ -104,8 +104,6 @@ KEYS = (
     "previous_colour",
     "fair",
     "window",
-    "shown",
-    "under",
     "reshuffle",
     "turns",
     "first_draw",
@@ -113,6 +111,8 @@ KEYS = (
     "stopped",
 )
 """The keys of the game's own part, in the order they are written."""
+EARLIER_KEYS = (*KEYS[:1], "hands", "discard", "draw", *KEYS[2:])
+"""The keys of the earlier form (``hands``, ``discard``, ``draw`` for ``cards``)."""
 
 PHASES = ("dealer", "deal", "turn-up", "play", "drawn", "respond", "colour", "over")
 """Phase names, indexed by the state's phase numbers."""
@@ -126,9 +126,6 @@ last card forces (then the hand is scored), a Double Tribble turned up."""
 COMMANDS: dict[str, int] = {name: kind for kind, name in COMMAND_NAMES.items()}
 BY_TEXT: dict[str, Card] = {c.text: c for c in FACES}
 DECK_COUNTS: Counter[Card] = Counter(DECK.cards)
-_FULL: list[int] = [DECK_COUNTS[c] for c in FACES]
-_SEEN: dict[str, Card | None] = {UNKNOWN: None, **BY_TEXT}
-_COLOUR_IN_VIEW: dict[str | None, int] = {None: -1, **{name: i for i, name in enumerate(COLOURS)}}
 
 
 def _colour_name(colour: int) -> str | None:
@@ -153,26 +150,21 @@ def position_part(state: UnoState, seat: int | None = None) -> dict[str, Any]:
     phase = state.phase
     command = state.command
     n = state.players
-    hands = [[c.text for c in h] for h in state.hands]
-    discard = [c.text for c in state.discard]
-    draw = [c.text for c in reversed(state.draw)]
+    cards = state.cards
     drawn: str | None = state.drawn.text if phase == DRAWN and state.drawn is not None else None
     fair: bool | str | None = state.fair if command == WILD4 else None
     shown: list[dict[str, Any]] = [
-        {"seat": owner, "to": s.viewer, "cards": [c.text for c in s.cards]}
-        for owner, records in enumerate(state.shown)
-        for s in records
+        {"seat": owner, "to": viewer, "cards": [c.text for c in held]}
+        for viewer in range(n)
+        for owner, held in state.shown_to(viewer)
     ]
-    if seat is not None:
-        for owner in range(n):
-            if owner == seat:
-                continue
-            known = [c.text for s in state.shown[owner] if s.viewer == seat for c in s.cards]
-            hands[owner] = known + [UNKNOWN] * (len(hands[owner]) - len(known))
-        for owner, start, stop in state.under:
-            if owner != seat:
-                discard[start:stop] = [UNKNOWN] * (stop - start)
-        draw = [UNKNOWN] * len(draw)
+    if seat is None:
+        written = cards.write()
+        written.pop("known", None)  # the shown hands say it (known faces do not say whose)
+        for zone, texts in written.get("barred", {}).items():  # each face once
+            written["barred"][zone] = list(dict.fromkeys(texts))
+    else:
+        written = cards.seen_by(seat).write()
         for record in shown:
             if seat not in (record["seat"], record["to"]):
                 record["cards"] = [UNKNOWN] * len(record["cards"])
@@ -184,9 +176,9 @@ def position_part(state: UnoState, seat: int | None = None) -> dict[str, Any]:
     pending_seat, count, after = state.pending
     return {
         "phase": PHASES[phase],
-        "hands": hands,
-        "discard": discard,
-        "draw": draw,
+        "cards": written,
+        "shown": shown,
+        "under": [list(r) for r in state.under],
         "colour": _colour_name(state.colour),
         "turn": state.order.current,
         "direction": "left" if state.order.direction == 1 else "right",
@@ -199,8 +191,6 @@ def position_part(state: UnoState, seat: int | None = None) -> dict[str, Any]:
         "window": None
         if window is None
         else {"subject": window.subject, "answered": sorted(window.done)},
-        "shown": shown,
-        "under": [list(r) for r in state.under],
         "reshuffle": None
         if not state.reshuffle
         else {"seat": pending_seat, "count": count, "then": THEN[after]},
@@ -289,22 +279,62 @@ def _check_colour(phase_name: str, top: Card, colour: int, tribble_draw: bool) -
         )
 
 
+def _under(value: Any, n: int, pile: int) -> list[tuple[int, int, int]]:
+    """The ``under`` entries, checked against a discard pile of ``pile`` cards."""
+    under: list[tuple[int, int, int]] = []
+    last = 0
+    for i, item in enumerate(listed(value, "under")):
+        what = f"under entry {i + 1}"
+        if not isinstance(item, list) or len(item) != 3:
+            raise PositionError(f"{what} must be [seat, start, stop]")
+        owner = whole(item[0], f"{what}: seat", 0, n - 1)
+        start = whole(item[1], f"{what}: start", last)
+        stop = whole(item[2], f"{what}: stop", start + 1, max(pile - 1, start + 1))
+        if stop > pile - 1:
+            raise PositionError(f"{what}: a hand under the top discard ends below the top card")
+        under.append((owner, start, stop))
+        last = stop
+    return under
+
+
+def _earlier(part: Mapping[str, Any], n: int) -> dict[str, Any]:
+    """The game's part of the earlier form, its cards as the core writes them."""
+    part = game_part(part, EARLIER_KEYS)
+    hands_in = listed(part["hands"], "hands")
+    if len(hands_in) != n:
+        raise PositionError(f"hands must list {n} seats, not {len(hands_in)}")
+    hands = [_cards(h, f"hand of seat {s}") for s, h in enumerate(hands_in)]
+    discard = _cards(part["discard"], "discard")
+    draw = _cards(part["draw"], "draw")
+    _check_cards(hands, discard, draw)
+    hidden = {
+        i for _, start, stop in _under(part["under"], n, len(discard)) for i in range(start, stop)
+    }
+    zones = {f"hand {s}": [c.text for c in hand] for s, hand in enumerate(hands)}
+    zones["draw pile"] = [c.text for c in reversed(draw)]
+    zones["discard pile"] = [c.text for i, c in enumerate(discard) if i not in hidden]
+    zones["under"] = [c.text for i, c in enumerate(discard) if i in hidden]
+    rest = {k: v for k, v in part.items() if k not in ("hands", "discard", "draw")}
+    return {**rest, "cards": {"zones": zones}}
+
+
 def restore(state: UnoState, common: Common, part: Any) -> None:
     """Make the fresh ``state`` the position (see the module docstring); ``PositionError``
     naming what is wrong for one that breaks the rules."""
-    part = game_part(part, KEYS)
     n = state.players
+    if isinstance(part, Mapping) and "hands" in part and "cards" not in part:
+        part = _earlier(part, n)
+    part = game_part(part, KEYS)
     options = state.options
     phase_name = part["phase"]
     phase = _name(phase_name, PHASES, "phase")
     playing = PLAY <= phase < OVER
-    hands_in = listed(part["hands"], "hands")
-    if len(hands_in) != n:
-        raise PositionError(f"hands must list {n} seats, not {len(hands_in)}")
-    hands = [sorted(_cards(h, f"hand of seat {s}"), key=_id) for s, h in enumerate(hands_in)]
-    discard = _cards(part["discard"], "discard")
-    draw = _cards(part["draw"], "draw")
-    _check_cards(hands, discard, draw)
+    cards = state.cards = Cards.read(state.cards.layout, part["cards"])
+    faces = cards.count(state.pile) + cards.count(state.hidden)
+    under = state.under = _under(part["under"], n, faces)
+    if sum(stop - start for _, start, stop in under) != cards.count(state.hidden):
+        raise PositionError("the under entries do not place every card under the top discard")
+    hands, discard, draw = state.hands, state.discard, state.draw
     if any(s < 0 for s in common.scores):
         raise PositionError(f"scores cannot be negative: {list(common.scores)}")
     stopped = part["stopped"]
@@ -451,52 +481,29 @@ def restore(state: UnoState, common: Common, part: Any) -> None:
             raise PositionError("every seat has answered the catch window, so it is closed")
         order = tuple((subject + i * direction) % n for i in range(n))
         window = ResponseWindow("catch", order, subject, answered)
-    shown: list[list[Any]] = [[] for _ in range(n)]
     for i, record in enumerate(listed(part["shown"], "shown")):
         what = f"shown entry {i + 1}"
         if not isinstance(record, Mapping) or set(record) != {"seat", "to", "cards"}:
             raise PositionError(f"{what} must be an object of seat, to and cards")
         owner = whole(record["seat"], f"{what}: seat", 0, n - 1)
         viewer = whole(record["to"], f"{what}: to", 0, n - 1)
-        cards = sorted(_cards(record["cards"], f"{what}: cards"), key=_id)
+        seen = _cards(record["cards"], f"{what}: cards")
         if owner == viewer:
             raise PositionError(f"{what}: a hand is shown to another seat, not to its owner")
-        if not cards:
+        if not seen:
             raise PositionError(f"{what}: a hand shown lists the cards still held (none: no entry)")
-        if Counter(cards) - Counter(hands[owner]):
+        if Counter(seen) - Counter(hands[owner]):
             raise PositionError(
-                f"{what}: seat {owner} does not hold all of {[c.text for c in cards]}"
+                f"{what}: seat {owner} does not hold all of {[c.text for c in seen]}"
             )
-        if any(s.viewer == viewer for s in shown[owner]):
+        if cards.known[viewer] & cards.masks[owner]:
             raise PositionError(f"{what}: seat {owner}'s hand is listed twice as shown to {viewer}")
-        shown[owner].append(Shown(viewer, cards))
-    under: list[tuple[int, int, int]] = []
-    last = 0
-    for i, item in enumerate(listed(part["under"], "under")):
-        what = f"under entry {i + 1}"
-        if not isinstance(item, list) or len(item) != 3:
-            raise PositionError(f"{what} must be [seat, start, stop]")
-        owner = whole(item[0], f"{what}: seat", 0, n - 1)
-        start = whole(item[1], f"{what}: start", last)
-        stop = whole(item[2], f"{what}: stop", start + 1, max(len(discard) - 1, start + 1))
-        if stop > len(discard) - 1:
-            raise PositionError(f"{what}: a hand under the top discard ends below the top card")
-        under.append((owner, start, stop))
-        last = stop
+        cards.show(viewer, owner, seen)
+    for owner, start, stop in under:
+        cards.show(owner, state.hidden, discard[start:stop])
 
     # -- the checks passed: set the state --------------------------------------------------
     state.phase = phase
-    state.hands = hands
-    counts = [[0] * len(FACES) for _ in range(n)]
-    held = [0] * n
-    for seat, hand in enumerate(hands):
-        for card in hand:
-            counts[seat][card.id] += 1
-            held[seat] |= card.bit
-    state.counts = counts
-    state.held = held
-    state.discard = discard
-    state.draw = draw[::-1]
     state.colour = colour
     dealer = 0 if common.dealer is None else common.dealer
     state.order = TurnOrder(n, dealer, turn, direction)
@@ -523,233 +530,82 @@ def restore(state: UnoState, common: Common, part: Any) -> None:
     state.then = THEN_NEXT if playing and discard[-1].rank == LLAP else THEN_PLAY
     state.reshuffle = reshuffle_in is not None
     state.pending = pending
-    state.shown = shown
     state.turns = turns
     state.out = out
     state.stopped = stopped or ""
-    state.under = under
-
-
-def _id(card: Card) -> int:
-    return card.id
 
 
 # -- sampled worlds -----------------------------------------------------------------------
 
 _PHASE_OF_VIEW = {"play": PLAY, "drawn": DRAWN, "respond": RESPOND, "colour": COLOUR}
-_ID = attrgetter("id")
-HIDDEN = "hidden discards"
-"""The place of a world's deal for the discards the seat has not seen (Live Long and
-Prosper's hands), in the order of the holes they fill."""
-DRAW_PILE = "draw pile"
-"""The place of a world's deal for the draw pile, top first."""
-
-
-@attrs.frozen(slots=True)
-class _Known:
-    """What every world sampled from one view shares, worked out once per view."""
-
-    deal: DealConstraints[int | str, Card]  # of the cards the seat has not seen or was shown
-    deals: tuple[tuple[int, tuple[Card, ...]], ...]  # (seat, cards shown to the seat)
-    own_counts: tuple[int, ...]
-    own_held: int
-    discard: tuple[Card | None, ...]  # None: a card the seat has not seen
-    holes: tuple[int, ...]
-    phase: int
-    colour: int
-    direction: int
-    seats: tuple[int, ...] | None  # the catch window's seats in order
-    command: int
-    commander: int
-    previous_colour: int
-    then: int
-    drawers: tuple[int, ...]
-    hands_log: tuple[tuple[int, ...], ...]
-    shown: tuple[tuple[int, tuple[Card, ...]], ...]
-    drawn: Card | None
-
-
-_KNOWN: dict[int, tuple[UnoView, _Known]] = {}
-"""Recent views and what they fix (a search bot samples many worlds from one view)."""
-_KNOWN_SIZE = 8
-
-
-def _known(view: UnoView) -> _Known:
-    """What worlds sampled from ``view`` share; ``PositionError`` for a view they cannot
-    come from."""
-    cached = _KNOWN.get(id(view))
-    if cached is not None and cached[0] is view:
-        return cached[1]
-    phase = _PHASE_OF_VIEW.get(view.phase)
-    if phase is None or CHANCE in view.to_act or view.options is None:
-        raise PositionError(
-            f"a world is sampled at a seat's decision in a hand, not in the {view.phase} phase"
-        )
-    seat = view.seat
-    sizes = view.hand_sizes
-    n = len(sizes)
-    remaining = _FULL[:]
-    own = [0] * len(FACES)
-    held = 0
-    for card in view.hand:
-        remaining[card.id] -= 1
-        own[card.id] += 1
-        held |= card.bit
-    texts = view.discard
-    discard = tuple(map(_SEEN.__getitem__, texts))
-    for text, k in Counter(texts).items():
-        if text != UNKNOWN:
-            remaining[BY_TEXT[text].id] -= k
-    holes = tuple(i for i, t in enumerate(texts) if t == UNKNOWN) if UNKNOWN in texts else ()
-    known: list[tuple[Card, ...]] = [()] * n
-    pool: list[Card] = []  # the shown cards first: the deal takes each from the front
-    for owner, cards in view.shown:
-        known[owner] = cards
-        pool += cards
-        for card in cards:
-            remaining[card.id] -= 1
-    pool += chain.from_iterable(map(repeat, FACES, remaining))  # none of a face at 0 or less
-    places: dict[int | str, int] = {s: sizes[s] for s in range(n) if s != seat}
-    if holes:
-        places[HIDDEN] = len(holes)
-    places[DRAW_PILE] = view.draw_pile
-    if sum(places.values()) != len(pool) or min(remaining) < 0:
-        raise PositionError("the view's hands and piles do not add up to the deck")
-    fixed: dict[int | str, tuple[Card, ...]] = {s: cards for s, cards in view.shown}
-    deal = DealConstraints(pool, places, fixed=fixed)
-    direction = 1 if view.direction == "left" else -1
-    subject = view.window_subject
-    first_draw = view.first_draw
-    played = view.hand_number - 1
-    top = discard[-1] if discard else None
-    if view.phase == "drawn" and seat == view.turn:
-        assert view.drawn is not None
-        drawn: Card | None = BY_TEXT[view.drawn]
-    else:
-        drawn = None
-    found = _Known(
-        deal=deal,
-        deals=tuple((s, known[s]) for s in range(n) if s != seat),
-        own_counts=tuple(own),
-        own_held=held,
-        discard=discard,
-        holes=holes,
-        phase=phase,
-        colour=_COLOUR_IN_VIEW[view.colour],
-        direction=direction,
-        seats=None if subject is None else tuple((subject + i * direction) % n for i in range(n)),
-        command=-1 if view.command is None else COMMANDS[view.command],
-        commander=-1 if view.commander is None else view.commander,
-        previous_colour=_COLOUR_IN_VIEW[view.previous_colour],
-        then=THEN_NEXT if top is not None and top.rank == LLAP else THEN_PLAY,
-        drawers=tuple(s for s, v in enumerate(first_draw) if v is not None) or tuple(range(n)),
-        hands_log=((0,) * n,) * (played - 1) + (view.last_hand,) if played else (),
-        shown=view.shown,
-        drawn=drawn,
-    )
-    if len(_KNOWN) >= _KNOWN_SIZE:
-        _KNOWN.clear()
-    _KNOWN[id(view)] = (view, found)
-    return found
 
 
 def sample_world(game: UnoStarTrek, view: UnoView, rng: random.Random) -> UnoState:
-    """A world consistent with ``view``: the cards its seat has not seen dealt uniformly
-    to the other hands (beside the cards shown to the seat), the hidden hands under the
-    top discard and the draw pile (in a uniformly random order)."""
-    known = _known(view)
-    options = view.options
-    assert options is not None
-    seat = view.seat
-    turn = view.turn
-    n = len(view.hand_sizes)
-    random_ = rng.random
-    given = known.deal.sample(rng)
-    hands: list[list[Card]] = [[]] * n
-    counts: list[list[int]] = [[]] * n
-    held: list[int] = [0] * n
-    hands[seat] = list(view.hand)
-    counts[seat] = list(known.own_counts)
-    held[seat] = known.own_held
-    drawn = known.drawn
-    faces = len(FACES)
-    for s, shown_cards in known.deals:
-        hand = given[s]
-        if s == turn and known.phase == DRAWN:
-            # the card just drawn is one the seat has not seen (unless a position says
-            # the seat was shown the whole hand since): the dealt ones come after the shown
-            seen = hand[len(shown_cards) :] or shown_cards
-            drawn = seen[int(random_() * len(seen))]
-        hand.sort(key=_ID)
-        row = [0] * faces
-        bits = 0
-        for card in hand:
-            row[card.id] += 1
-            bits |= card.bit
-        hands[s] = hand
-        counts[s] = row
-        held[s] = bits
-    discard: list[Any] = list(known.discard)
-    if known.holes:
-        for i, card in zip(known.holes, given[HIDDEN], strict=True):
-            discard[i] = card
-
-    world = UnoState.__new__(UnoState)
-    world.game = game
-    world.players = n
+    """A world consistent with ``view``: its public part (made once per view, kept in
+    its ``SeatCards.memo``, copied for each world), the cards its seat has not seen
+    dealt by the core, later chance from a fresh seed."""
+    known = view.cards
+    if view.phase not in _PHASE_OF_VIEW or CHANCE in view.to_act or view.options is None:
+        raise PositionError(
+            f"a world is sampled at a seat's decision in a hand, not in the {view.phase} phase"
+        )
+    if known is None:
+        raise PositionError("a world is sampled from a seat's view with its cards")
+    base = known.memo
+    if not isinstance(base, UnoState) or base.game is not game:
+        base = known.memo = _public(game, view)
+    world = base.clone()
     world.seed = rng.getrandbits(32)
-    world.options = options
-    world.history = []
-    world.log = None
-    world._rng = None
-    world.auto_chance = True
-    world._legal_seat = _STALE
-    world._legal = ()
-    world.target = options.target_score
-    world.lowest_wins = options.scoring == "lowest"
-    world.penalty = options.uno_penalty
-    world.max_turns = options.max_turns
-    world.order = TurnOrder(n, view.dealer, turn, known.direction)
-    world.board = Scoreboard(list(view.scores), None, list(known.hands_log))
-    world.hands = hands
-    world.counts = counts
-    world.held = held
-    world.draw = given[DRAW_PILE]
-    world.discard = discard
-    world.colour = known.colour
-    world.phase = known.phase
-    world.drawers = known.drawers
-    world.first_draw = view.first_draw
-    seats = known.seats
-    world.window = (
-        None
-        if seats is None
-        else ResponseWindow("catch", seats, view.window_subject, set(view.window_answered))
-    )
-    command = known.command
-    world.command = command
-    world.commander = known.commander
-    world.previous_colour = known.previous_colour
-    if command != WILD4:
-        world.fair = True
-    elif view.fair is not None:
-        world.fair = view.fair
+    turn = view.turn
+    called = view.called_uno and turn != view.seat
+    for _ in range(1000):  # until the cards fit what an UNO call showed (RULING 7)
+        world.cards = cards = known.deal(rng)
+        if world.phase == DRAWN and view.drawn is None:  # a card the seat has not seen
+            hand = cards.masks[turn]
+            unseen = hand & ~known.masks[turn] or hand
+            bits = [i for i in range(unseen.bit_length()) if unseen >> i & 1]
+            world.drawn = drawn = DECK.cards[bits[int(rng.random() * len(bits))]]
+            if called and not FACE_CARDS[drawn.id] & world.match_mask():
+                continue  # the call showed the card drawn can be played
+        elif called and world.phase == PLAY and not cards.masks[turn] & world.match_mask():
+            continue  # the call showed one of the two cards can be played
+        break
     else:
-        world.fair = fair_wild4(held[known.commander], known.previous_colour)
+        raise PositionError("no deal fits what the UNO call showed")
+    if world.command == WILD4 and view.fair is None:
+        world.fair = fair_wild4(cards.masks[world.commander], world.previous_colour)
+    return world
+
+
+def _public(game: UnoStarTrek, view: UnoView) -> UnoState:
+    """A state with ``view``'s public facts, its cards still to be dealt."""
+    n = len(view.hand_sizes)
+    world = game.new_state(n, 0, view.options, False)
+    direction = 1 if view.direction == "left" else -1
+    world.order = TurnOrder(n, view.dealer, view.turn, direction)
+    played = view.hand_number - 1
+    hands_log = [(0,) * n] * (played - 1) + [view.last_hand] if played else []
+    world.board = Scoreboard(list(view.scores), None, hands_log)
+    world.phase = _PHASE_OF_VIEW[view.phase]
+    world.colour = _colour(view.colour, "colour")
+    world.first_draw = view.first_draw
+    world.drawers = tuple(s for s, v in enumerate(view.first_draw) if v is not None)
+    world.drawers = world.drawers or tuple(range(n))
+    subject = view.window_subject
+    if subject is not None:
+        seats = tuple((subject + i * direction) % n for i in range(n))
+        world.window = ResponseWindow("catch", seats, subject, set(view.window_answered))
+    world.command = -1 if view.command is None else COMMANDS[view.command]
+    world.commander = -1 if view.commander is None else view.commander
+    world.previous_colour = _colour(view.previous_colour, "previous_colour")
+    world.fair = view.fair is not False
     world.called = view.called_uno
-    world.drawn = drawn
-    world.then = known.then
-    world.reshuffle = False
-    world.pending = (-1, 0, 0)
-    shown: list[list[Shown]] = [[] for _ in range(n)]
-    for owner, cards in known.shown:
-        shown[owner].append(Shown(seat, list(cards)))
-    world.shown = shown
+    world.drawn = None if view.drawn is None else BY_TEXT[view.drawn]
+    world.then = THEN_NEXT if view.top is not None and view.top.rank == LLAP else THEN_PLAY
     world.turns = view.turns
-    world.out = -1
     world.last_hand = view.last_hand
-    world.stopped = ""
     world.under = list(view.under)
+    world.auto_chance = True
     return world
 
 

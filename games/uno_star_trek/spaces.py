@@ -177,23 +177,16 @@ def observer(players: int, options: UnoOptions) -> ObservationSpace:
         to_act_now = state.to_act()
         current = state.order.current
         drawn_card = state.drawn
+        cards = state.cards
+        top = cards.top(state.pile)
         return fill(
             seat,
-            state.hands[seat],
-            state.discard[-1].id if state.discard and playing else -1,
+            cards.cards(seat),
+            top.id if top is not None and playing else -1,
             state.colour if playing else -1,
             drawn_card.id if drawn_card and phase == DRAWN and seat == current else -1,
-            (
-                [
-                    (t, r.cards)
-                    for t, records in enumerate(state.shown)
-                    for r in records
-                    if r.viewer == seat
-                ]
-                if any(state.shown)
-                else ()
-            ),
-            list(map(len, state.hands)),
+            state.shown_to(seat),
+            [cards.count(s) for s in range(state.players)],
             state.board.totals,
             current,
             to_act_now[0] if to_act_now else -1,
@@ -206,7 +199,7 @@ def observer(players: int, options: UnoOptions) -> ObservationSpace:
             (
                 1 if state.order.direction == 1 else -1,
                 1 if state.called else 0,
-                len(state.draw),
+                cards.count(state.stock),
                 state.board.hands_played + (0 if phase == OVER and not state.stopped else 1),
                 state.turns,
             ),

@@ -31,13 +31,8 @@ Positions and sampled worlds: :mod:`games.uno_star_trek.position`.
 
 from __future__ import annotations
 
-import copy
-from bisect import insort
-from collections import Counter
-from operator import attrgetter
-from typing import Any
-
-import attrs
+from functools import lru_cache
+from typing import Any, ClassVar
 
 from cardkit import (
     CHANCE,
@@ -57,6 +52,7 @@ from cardkit import (
 from cardkit.events import Dealt, MatchOver, Note, Played, Received, only, others
 from cardkit.game import Refusal, hand_value, highest, lowest
 from cardkit.positions import UNKNOWN, Common
+from cardkit.zones import Place, layout
 from games.uno_star_trek.actions import (
     ACCEPT,
     BEAMS,
@@ -79,6 +75,8 @@ from games.uno_star_trek.actions import (
 from games.uno_star_trek.cards import (
     BEAM,
     BEAM_CARD,
+    BEAM_CARDS,
+    COLOUR_CARDS,
     COLOUR_MASK,
     COLOUR_OF,
     COLOUR_WORDS,
@@ -87,16 +85,19 @@ from games.uno_star_trek.cards import (
     DEAL_VALUE,
     DECK,
     DRAW2,
-    FACES,
+    FACE_CARDS,
+    FACE_OF,
     HAND_SIZE,
     KIND_LABELS,
+    KIND_OF,
     KINDS,
     LLAP,
-    MATCH,
     MELD,
     NEEDS_COLOUR,
+    PLAYABLE,
     REVERSE,
     SKIP,
+    TEXT_OF,
     TRIBBLE,
     WILD,
     WILD4,
@@ -151,25 +152,28 @@ MAX_HANDS = 1000
 """A match that reaches this many hands stops unfinished. It bounds ``max_steps``: a hand
 scores 0 only when the other hands hold nothing but zeros, so it does not happen in play."""
 
-_ID = attrgetter("id")
-_PLAY_CACHE: dict[int, tuple[Action, ...]] = {}
-_PLAY_CACHE_SIZE = 1 << 16
+PLACES = (
+    Place("hand", "owner", per_seat=True),
+    Place("draw pile", ordered=True),
+    Place("discard pile", "all", ordered=True),
+    Place("under"),
+)
+"""Where the cards are: zone ``s`` is the hand of seat ``s``, then the draw pile (top card
+last), the discard pile (face up, top card last) and the hands Live Long and Prosper put
+under the top discard (face down, each known to its owner; ``UnoState.under`` says where
+they lie in the pile)."""
 
 
+@lru_cache(maxsize=1 << 16)
 def _play_actions(playable: int) -> tuple[Action, ...]:
-    """The play actions of the faces in the bit mask ``playable``, then ``draw`` (cached)."""
+    """The play actions of the faces of the physical cards ``playable``, then ``draw``."""
     out: list[Action] = []
-    rest = playable
-    while rest:
-        low = rest & -rest
-        out.extend(PLAYS[low.bit_length() - 1])
-        rest ^= low
+    while playable:
+        face = FACE_OF[(playable & -playable).bit_length() - 1]
+        playable &= ~FACE_CARDS[face]
+        out.extend(PLAYS[face])
     out.append(DRAW)
-    legal = tuple(out)
-    if len(_PLAY_CACHE) >= _PLAY_CACHE_SIZE:
-        _PLAY_CACHE.clear()
-    _PLAY_CACHE[playable] = legal
-    return legal
+    return tuple(out)
 
 
 _CHANCE_ONLY = (CHANCE,)
@@ -182,23 +186,14 @@ _WD4_CHOICES = ("accept", "challenge", "beam COLOUR")
 
 def fair_wild4(held: int, colour: int) -> bool:
     """RULINGS 3 and 6: a Wild Draw 4 is fair when its player holds no card of the colour in
-    force (``held``: the bit mask of the faces they hold); an unfair one loses a challenge."""
-    return not held & COLOUR_MASK[colour]
+    force (``held``: their hand's physical cards); an unfair one loses a challenge."""
+    return not held & COLOUR_CARDS[colour]
 
 
 NO_CHALLENGE = Refusal(
     "no-challenge", "only the target of a Wild Draw 4 may challenge, before drawing"
 )
 UNO_NOT_NOW = Refusal("uno-not-now", "call uno when you hold two cards and are about to play one")
-
-
-@attrs.define(slots=True)
-class Shown:
-    """A hand shown to ``viewer`` (Mind Meld, or a Wild Draw 4 challenge): the ``cards``
-    of it that its owner surely still holds, sorted by card id."""
-
-    viewer: int
-    cards: list[Card]
 
 
 def dealer_draw(
@@ -212,14 +207,17 @@ def dealer_draw(
     return draws, tuple(seat for seat, value in draws if value == best)
 
 
-_CORE_SHARED = frozenset({"game", "_rng", "options", "_legal"})
-_IMMUTABLE = (int, str, bool, tuple, type(None))
-
-
 class UnoState(State):
-    """One UNO: Star Trek match: hands until someone reaches ``target_score``."""
+    """One UNO: Star Trek match: hands until someone reaches ``target_score``.
+
+    Its cards are in :attr:`cards` (zones :data:`PLACES`): a hand shown to a seat (Mind
+    Meld, a Wild Draw 4 challenge) is known to it there until its cards move, and a fair
+    Wild Draw 4 shown by a challenge bars the colour in force before it from its
+    player's hand until that hand takes a card.
+    """
 
     options: UnoOptions
+    copied: ClassVar[tuple[str, ...]] = ("cards", "order", "board", "window", "under")
 
     # Slots for the game's own attributes: with the core's, an instance would have more
     # than CPython keeps in a compact instance dict (30), and every attribute access on
@@ -227,18 +225,15 @@ class UnoState(State):
     __slots__ = (
         "board",
         "called",
+        "cards",
         "colour",
         "command",
         "commander",
-        "counts",
-        "discard",
-        "draw",
         "drawers",
         "drawn",
         "fair",
         "first_draw",
-        "hands",
-        "held",
+        "hidden",
         "last_hand",
         "lowest_wins",
         "max_turns",
@@ -247,9 +242,10 @@ class UnoState(State):
         "penalty",
         "pending",
         "phase",
+        "pile",
         "previous_colour",
         "reshuffle",
-        "shown",
+        "stock",
         "stopped",
         "target",
         "then",
@@ -267,11 +263,10 @@ class UnoState(State):
         self.max_turns = options.max_turns
         self.order = TurnOrder(players, dealer=0)
         self.board = Scoreboard.start(players)
-        self.hands: list[list[Card]] = [[] for _ in range(players)]  # each sorted by card id
-        self.counts: list[list[int]] = [[0] * len(FACES) for _ in range(players)]
-        self.held: list[int] = [0] * players  # bit mask of the faces each seat holds
-        self.draw: list[Card] = list(DECK.cards)  # top card last
-        self.discard: list[Card] = []  # top card last
+        self.stock = players  # the zones of the draw pile, the discard pile, the hidden hands
+        self.pile = players + 1
+        self.hidden = players + 2
+        self.cards = layout(DECK, PLACES, players).new(self.stock)
         self.colour = -1  # colour in force, -1 while none is named
         self.phase = DEALER
         self.drawers: tuple[int, ...] = tuple(range(players))
@@ -286,79 +281,49 @@ class UnoState(State):
         self.then = THEN_PLAY
         self.reshuffle = False
         self.pending: tuple[int, int, int] = (-1, 0, AFTER_NOTHING)
-        self.shown: list[list[Shown]] = [[] for _ in range(players)]  # by the hand's owner
         self.turns = 0
         self.out = -1  # the seat that went out of the current hand
         self.last_hand: tuple[int, ...] = ()
         self.stopped = ""  # why the match was stopped unfinished
         # the hands put under the top discard by Live Long and Prosper, unseen by the
-        # others: (seat, start, stop) index ranges of the discard pile
+        # others: (seat, start, stop) index ranges of the discard pile (see `discard`)
         self.under: list[tuple[int, int, int]] = []
 
-    def clone(self) -> UnoState:
-        """An independent copy (see :meth:`__deepcopy__`), without the generic copy's
-        bookkeeping: search bots copy states thousands of times a move."""
-        return self.__deepcopy__({})
+    # -- the cards as lists (tests, positions, views) ------------------------------
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> UnoState:
-        """Copy only what a step changes: cards and actions are immutable and shared."""
-        cls = type(self)
-        new = cls.__new__(cls)
-        memo[id(self)] = new
-        fields = new.__dict__
-        fields.update(self.__dict__)  # the core's own fields
-        for name, value in fields.items():
-            if name == "history" or name == "log":
-                if value is not None:
-                    fields[name] = list(value)
-            elif name not in _CORE_SHARED and not isinstance(value, _IMMUTABLE):
-                fields[name] = copy.deepcopy(value, memo)
-        # immutable values, shared
-        new.called = self.called
-        new.colour = self.colour
-        new.command = self.command
-        new.commander = self.commander
-        new.drawers = self.drawers
-        new.drawn = self.drawn
-        new.fair = self.fair
-        new.first_draw = self.first_draw
-        new.last_hand = self.last_hand
-        new.lowest_wins = self.lowest_wins
-        new.max_turns = self.max_turns
-        new.out = self.out
-        new.penalty = self.penalty
-        new.pending = self.pending
-        new.phase = self.phase
-        new.previous_colour = self.previous_colour
-        new.reshuffle = self.reshuffle
-        new.stopped = self.stopped
-        new.target = self.target
-        new.then = self.then
-        new.turns = self.turns
-        # mutable values, copied
-        order = self.order
-        new.order = TurnOrder(order.players, order.dealer, order.current, order.direction)
-        board = self.board
-        new.board = Scoreboard(board.totals[:], board.floor, board.hands[:])
-        new.hands = list(map(list.copy, self.hands))
-        new.counts = list(map(list.copy, self.counts))
-        new.held = self.held[:]
-        new.draw = self.draw[:]
-        new.discard = self.discard[:]
-        new.under = self.under[:]
-        window = self.window
-        new.window = (
-            None
-            if window is None
-            else ResponseWindow(window.kind, window.seats, window.subject, set(window.done))
-        )
-        shown = self.shown
-        new.shown = (
-            [[Shown(s.viewer, s.cards[:]) for s in records] for records in shown]
-            if any(shown)
-            else [[] for _ in shown]
-        )
-        return new
+    @property
+    def hands(self) -> list[tuple[Card, ...]]:
+        """Each seat's cards, in card order."""
+        return [self.cards.cards(s) for s in range(self.players)]
+
+    @property
+    def draw(self) -> list[Card]:
+        """The draw pile, top card last."""
+        return list(self.cards.cards(self.stock))
+
+    @property
+    def discard(self) -> list[Card]:
+        """The discard pile as it lies, top card last: the cards played face up with the
+        hands put under the top discard (:attr:`under`) in their places."""
+        cards = self.cards
+        pile = list(cards.cards(self.pile))
+        if self.under:
+            hidden = cards.cards(self.hidden)
+            taken = 0
+            for _, start, stop in self.under:
+                pile[start:start] = hidden[taken : taken + stop - start]
+                taken += stop - start
+        return pile
+
+    def shown_to(self, seat: int) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+        """The hands shown to ``seat``: ``(owner, the cards it surely still holds)``."""
+        cards = self.cards
+        if not cards.anyone_knows:
+            return ()
+        known = cards.known[seat]
+        masks = cards.masks
+        faces = cards.layout.faces
+        return tuple((t, faces(known & masks[t])) for t in range(self.players) if known & masks[t])
 
     # -- core protocol ------------------------------------------------------------
 
@@ -369,7 +334,7 @@ class UnoState(State):
         if phase >= PLAY:
             return ()
         if phase == RETURN:
-            return tuple(self.draw)
+            return self.cards.cards(self.stock)
         return DECK.cards
 
     def deal_places(self) -> tuple[tuple[int | str, int | None], ...]:
@@ -401,20 +366,28 @@ class UnoState(State):
 
     # -- the rules, each stated once ------------------------------------------------------
     # `_legal_actions` (fast, on the hot path) and `_refusal` (why an action is not allowed)
-    # decide every action kind through the same predicates: `_match_mask` (what matches
+    # decide every action kind through the same predicates: `match_mask` (what matches
     # the top discard), `PLAYS` (the play actions of a face: a colour exactly when it
     # names one), `_may_call` (the UNO call) and `_holds_beam`.
 
-    def _match_mask(self) -> int:
-        """Bit mask of the faces that may be played on the top discard (RULING 3)."""
-        return MATCH[self.colour * KINDS + self.discard[-1].rank]
+    def _top(self) -> Card:
+        top = self.cards.top(self.pile)
+        assert top is not None
+        return top
+
+    def match_mask(self) -> int:
+        """The physical cards that may be played on the top discard (RULING 3; inlined in
+        :meth:`_legal_actions`)."""
+        order = self.cards.orders[self.pile]
+        assert order
+        return PLAYABLE[self.colour * KINDS + KIND_OF[order[-1]]]
 
     def _may_call(self, seat: int, can_play: bool) -> bool:
         """RULING 7: a seat about to play its second-to-last card may call UNO first."""
-        return can_play and len(self.hands[seat]) == 2 and not self.called
+        return can_play and self.cards.masks[seat].bit_count() == 2 and not self.called
 
     def _holds_beam(self, seat: int) -> bool:
-        return bool(self.held[seat] & BEAM_CARD.bit)
+        return bool(self.cards.masks[seat] & BEAM_CARDS)
 
     def _in_window(self, seat: int) -> ResponseWindow | None:
         """The catch window, when ``seat`` has still to answer it."""
@@ -435,17 +408,19 @@ class UnoState(State):
         if seat != self.order.current:
             return _NO_ACTIONS
         if phase == PLAY:
-            playable = self.held[seat] & self._match_mask()
-            legal = _PLAY_CACHE.get(playable)
-            if legal is None:
-                legal = _play_actions(playable)
-            if playable and self._may_call(seat, True):  # `playable and`: a fast guard
+            cards = self.cards
+            hand = cards.masks[seat]
+            top = cards.orders[self.pile]
+            assert top
+            playable = hand & PLAYABLE[self.colour * KINDS + KIND_OF[top[-1]]]
+            legal = _play_actions(playable)
+            if playable and hand.bit_count() == 2 and not self.called:  # RULING 7: UNO
                 return (*legal, UNO)
             return legal
         if phase == DRAWN:
             drawn = self.drawn
             assert drawn is not None
-            if not drawn.bit & self._match_mask():
+            if not FACE_CARDS[drawn.id] & self.match_mask():
                 return _KEEP_ONLY
             if self._may_call(seat, True):
                 return (*PLAYS[drawn.id], KEEP, UNO)
@@ -557,7 +532,7 @@ class UnoState(State):
         kind = type(action)
         if kind is Keep:
             return None
-        playable = bool(drawn.bit & self._match_mask())
+        playable = bool(FACE_CARDS[drawn.id] & self.match_mask())
         if isinstance(action, Play):
             if action.card is not drawn:
                 return Refusal(
@@ -567,7 +542,7 @@ class UnoState(State):
             if not playable:
                 return Refusal(
                     "no-match",
-                    f"{a_card(drawn)} does not match {a_card(self.discard[-1])} with "
+                    f"{a_card(drawn)} does not match {a_card(self._top())} with "
                     f"{COLOURS[self.colour]} in force: keep it",
                 )
             declared = self._refuse_colour(action)
@@ -591,20 +566,20 @@ class UnoState(State):
             return None
         if isinstance(action, Play):
             card = action.card
-            if not self.held[seat] & card.bit:
+            if not self.cards.masks[seat] & FACE_CARDS[card.id]:
                 return Refusal("not-in-hand", f"you hold no {card.text} ({card_name(card)})")
             declared = self._refuse_colour(action)
             if declared is not None:
                 return declared
-            if card.bit & self._match_mask() and action in PLAYS[card.id]:
+            if FACE_CARDS[card.id] & self.match_mask() and action in PLAYS[card.id]:
                 return None
-            top = self.discard[-1]
+            top = self._top()
             return Refusal(
                 "no-match",
                 f"{a_card(card)} does not match {a_card(top)} with {COLOURS[self.colour]} in force",
             )
         if kind is CallUno:
-            if self._may_call(seat, bool(self.held[seat] & self._match_mask())):
+            if self._may_call(seat, bool(self.cards.masks[seat] & self.match_mask())):
                 return None
             if self.called:
                 return Refusal("uno-not-now", "you have already called UNO")
@@ -680,6 +655,10 @@ class UnoState(State):
             if log is not None:
                 log.append(UnoCalled(seat))
             self.called = True
+            if self.phase == RESPOND:  # a call now shows Beam Me Up, Scotty is held
+                for other in range(self.players):
+                    if other != seat:
+                        self.cards.show(other, seat, (BEAM_CARD,))
         elif kind is NameColour:
             assert isinstance(action, NameColour)
             if log is not None:
@@ -697,9 +676,9 @@ class UnoState(State):
     def _shuffled(self, cards: tuple[Card, ...]) -> None:
         if self.reshuffle:
             self.reshuffle = False
-            self.discard = self.discard[-1:]
+            self._gather(self.pile, self.hidden)
             self.under = []
-            self.draw = list(reversed(cards))
+            self.cards.arrange(self.stock, cards[::-1])
             if self.log is not None:
                 self.log.append(Reshuffled(len(cards)))
             seat, count, after = self.pending
@@ -710,9 +689,18 @@ class UnoState(State):
         elif self.phase == DEAL:
             self._deal(cards)
         else:  # RETURN: the returned first discard was shuffled back in
-            self.draw = list(reversed(cards))
-            self.discard = [self.draw.pop()]
+            self.cards.arrange(self.stock, cards[::-1])
+            self.cards.draw(self.stock, self.pile)
             self._turn_up(reshuffled=True)
+
+    def _gather(self, *zones: int) -> None:
+        """Move every card of ``zones`` to the draw pile, the top discard excepted."""
+        cards = self.cards
+        top = cards.top(self.pile)
+        for zone in zones:
+            cards.move_all(zone, self.stock)
+        if top is not None:
+            cards.move(top, self.stock, self.pile)
 
     def _draw_for_dealer(self, cards: tuple[Card, ...]) -> None:
         draws, tied = dealer_draw(self.drawers, cards)
@@ -731,31 +719,29 @@ class UnoState(State):
 
     def _deal(self, cards: tuple[Card, ...]) -> None:
         n = self.players
-        self.hands = [[] for _ in range(n)]
-        self.counts = [[0] * len(FACES) for _ in range(n)]
-        self.held = [0] * n
-        for seat in range(n):
-            for card in cards[seat * HAND_SIZE : (seat + 1) * HAND_SIZE]:
-                self._add(seat, card)
-        self.discard = [cards[n * HAND_SIZE]]
+        hand = HAND_SIZE
+        table = self.cards
+        for zone in (*range(n), self.pile, self.hidden):  # the last hand's cards
+            table.move_all(zone, self.stock)
+        shares = [(s, cards[s * hand : (s + 1) * hand]) for s in range(n)]
+        table.deal(self.stock, [*shares, (self.pile, cards[n * hand : n * hand + 1])])
+        table.arrange(self.stock, cards[: n * hand : -1])
         self.under = []
-        self.draw = list(reversed(cards[n * HAND_SIZE + 1 :]))
         self.order.direction = 1
         self.window = None
         self.command = -1
-        self.shown = [[] for _ in range(n)]
         self.turns = 0
         self.out = -1
         log = self.log
         if log is not None:
             log.append(Dealt(self.order.dealer, HAND_SIZE, self.board.hands_played + 1))
             for seat in range(n):
-                log.append(Received(seat, tuple(self.hands[seat]), to=only(seat)))
+                log.append(Received(seat, table.cards(seat), to=only(seat)))
         self._turn_up()
 
     def _turn_up(self, reshuffled: bool = False) -> None:
         """Start play from the first discard (RULING 2)."""
-        top = self.discard[-1]
+        top = self._top()
         kind = top.rank
         order = self.order
         if self.log is not None:
@@ -765,7 +751,7 @@ class UnoState(State):
         order.current = first
         self.colour = COLOUR_OF[top.id]
         if kind in (WILD4, MELD, LLAP, BEAM):
-            self.draw.append(self.discard.pop())  # back into the deck, which is reshuffled
+            self.cards.draw(self.pile, self.stock)  # back into the deck, which is reshuffled
             self.phase = RETURN
         elif kind == SKIP:
             self._start_turn(order.next_seat(first))
@@ -780,7 +766,7 @@ class UnoState(State):
             self._name_colour(first, THEN_PLAY)
         elif kind == TRIBBLE:
             self.phase = PLAY
-            self._draw(first, len(self.hands[first]), AFTER_TRIBBLE)
+            self._draw(first, self.cards.count(first), AFTER_TRIBBLE)
         else:
             self._start_turn(first)
 
@@ -822,11 +808,10 @@ class UnoState(State):
         if kind == WILD4:
             colour = self.colour
             self.previous_colour = colour
-            self.fair = fair_wild4(self.held[seat], colour)
-        hand = self._discard(seat, card)
+            self.fair = fair_wild4(self.cards.masks[seat], colour)
+        left = self._discard(seat, card)
         if self.log is not None:
             self.log.append(Played(seat, card, action.declare))
-        left = len(hand)
         called = self.called
         self.called = False
         self.drawn = None
@@ -847,14 +832,13 @@ class UnoState(State):
             else:
                 order.reverse()
                 self._start_turn(order.next_seat(seat))
-        elif kind == LLAP:
-            top = len(self.discard) - 1
-            self.under.append((seat, top, top + len(hand)))
-            self.discard[-1:-1] = hand  # the old hand goes under the top discard
-            self.hands[seat] = []
-            self.counts[seat] = [0] * len(FACES)
-            self.held[seat] = 0
-            self.shown[seat] = []
+        elif kind == LLAP:  # the old hand goes under the top discard, known to its owner
+            cards = self.cards
+            top = cards.count(self.pile) + cards.count(self.hidden) - 1
+            self.under.append((seat, top, top + left))
+            hand = cards.cards(seat) if cards.masks[self.hidden] else None
+            cards.move_all(seat, self.hidden)
+            cards.show(seat, self.hidden, hand)
             if self.log is not None:
                 self.log.append(NewHand(seat, left))
             self._draw(seat, left, AFTER_LLAP)
@@ -871,7 +855,7 @@ class UnoState(State):
         if kind == WILD4:
             return 4
         if kind == TRIBBLE:
-            return len(self.hands[target])
+            return self.cards.count(target)
         return 0
 
     def _went_out(self, seat: int, kind: int) -> None:
@@ -918,7 +902,8 @@ class UnoState(State):
         if self.log is not None:
             self.log.append(Challenged(seat, player, self.fair))
         self._show(seat, player)
-        if self.fair:
+        if self.fair:  # everyone now knows the player held none of the colour in force
+            self.cards.bar(player, COLOUR_MASK[self.previous_colour])
             self._draw(seat, 6, AFTER_SKIP)
         else:
             self._draw(player, 4, AFTER_CURRENT)
@@ -927,12 +912,11 @@ class UnoState(State):
         """Beam Me Up, Scotty out of turn: the command is stopped, play passes on."""
         if self.log is not None:
             self.log.append(Beamed(seat, self.command, colour))
-        hand = self._discard(seat, BEAM_CARD)
+        left = self._discard(seat, BEAM_CARD)
         self.colour = COLOUR_WORDS[colour]
         self.command = -1
         called = self.called
         self.called = False
-        left = len(hand)
         if left == 0:
             self._went_out(seat, BEAM)
             return
@@ -949,34 +933,27 @@ class UnoState(State):
         applied); with no card left to reshuffle, the rest of the draw is skipped.
         The table learns how many cards are drawn; only the drawer which.
         """
-        pile = self.draw
+        cards = self.cards
+        pile = cards.orders[self.stock]
+        assert pile is not None
         log = self.log
         if log is not None and count > 0:
             take = min(count, len(pile))
             if take:
-                drawn = tuple(pile[-1 - i] for i in range(take))
+                drawn = tuple(DECK.cards[pile[-1 - i]] for i in range(take))
                 log.append(Drew(seat, take, to=others(self.players, seat), cover=True))
                 log.append(Drew(seat, take, drawn, to=only(seat)))
             if take < count:
-                log.append(PileEmpty(seat, len(self.discard) > 1))
-        hand = self.hands[seat]
-        counts = self.counts[seat]
-        held = self.held[seat]
+                log.append(PileEmpty(seat, cards.count(self.pile) + cards.count(self.hidden) > 1))
         while count > 0:
             if not pile:
-                if len(self.discard) > 1:
-                    self.held[seat] = held
+                if cards.count(self.pile) + cards.count(self.hidden) > 1:
                     self.pending = (seat, count, after)
                     self.reshuffle = True
                     return
                 break
-            card = pile.pop()
-            insort(hand, card, key=_ID)
-            counts[card.id] += 1
-            held |= card.bit
-            self.drawn = card
+            self.drawn = cards.draw(self.stock, seat)
             count -= 1
-        self.held[seat] = held
         if after == AFTER_NOTHING:
             return
         if after == AFTER_PLAIN:
@@ -997,23 +974,27 @@ class UnoState(State):
         else:  # AFTER_END
             self._end_hand()
 
-    def _add(self, seat: int, card: Card) -> None:
-        insort(self.hands[seat], card, key=_ID)
-        self.counts[seat][card.id] += 1
-        self.held[seat] |= card.bit
-
-    def _discard(self, seat: int, card: Card) -> list[Card]:
-        """Move ``card`` from ``seat``'s hand to the top of the discard pile; return the hand."""
-        hand = self.hands[seat]
-        hand.remove(card)
-        counts = self.counts[seat]
-        counts[card.id] -= 1
-        if not counts[card.id]:
-            self.held[seat] &= ~card.bit
-        self.discard.append(card)
-        if self.shown[seat]:
-            self._forget(seat, card)
-        return hand
+    def _discard(self, seat: int, card: Card) -> int:
+        """Move ``card`` from ``seat``'s hand to the top of the discard pile; the cards
+        left in the hand. A seat shown the hand can no longer be sure of one copy of it:
+        of several copies, the one known to the most seats goes (each knows a copy of
+        it if it knows any, the later shown a hand the more it knows)."""
+        cards = self.cards
+        copies = cards.masks[seat] & FACE_CARDS[card.id]
+        if copies & cards.anyone_knows and copies & (copies - 1):
+            known = cards.known
+            bits, rest = [], copies
+            while rest:
+                bits.append(rest & -rest)
+                rest &= rest - 1
+            best = max(bits, key=lambda b: sum(1 for k in known if k & b))  # ties: the lowest
+            lower = copies & (best - 1)
+            cards.masks[seat] ^= lower  # a set zone: set aside so that the move takes `best`
+            cards.move(card, seat, self.pile)
+            cards.masks[seat] |= lower
+        else:
+            cards.move(card, seat, self.pile)
+        return cards.masks[seat].bit_count()
 
     # -- UNO call and catch window ------------------------------------------------------
 
@@ -1063,25 +1044,11 @@ class UnoState(State):
     # -- shown hands ------------------------------------------------------------------------
 
     def _show(self, viewer: int, target: int) -> None:
-        records = [s for s in self.shown[target] if s.viewer != viewer]
-        records.append(Shown(viewer, list(self.hands[target])))
-        self.shown[target] = records
+        self.cards.show(viewer, target)
         if self.log is not None:  # the cards to the viewer alone
-            cards = tuple(self.hands[target])
+            cards = self.cards.cards(target)
             self.log.append(HandShown(target, viewer, to=others(self.players, viewer), cover=True))
             self.log.append(HandShown(target, viewer, cards, to=only(viewer)))
-
-    def _forget(self, target: int, card: Card) -> None:
-        """``target`` played ``card``: viewers can no longer be sure of one copy of it."""
-        records = self.shown[target]
-        emptied = False
-        for shown in records:
-            cards = shown.cards
-            if card in cards:
-                cards.remove(card)
-                emptied = emptied or not cards
-        if emptied:  # a record is never kept empty
-            self.shown[target] = [s for s in records if s.cards]
 
     # -- end of a hand and of the match ---------------------------------------------------
 
@@ -1090,11 +1057,12 @@ class UnoState(State):
         n = self.players
         self._close_window()
         self.command = -1
+        hands = self.hands
         if self.lowest_wins:
-            deltas = [hand_points(self.hands[s]) for s in range(n)]
+            deltas = [hand_points(hands[s]) for s in range(n)]
         else:
             deltas = [0] * n
-            deltas[winner] = sum(hand_points(self.hands[s]) for s in range(n) if s != winner)
+            deltas[winner] = sum(hand_points(hands[s]) for s in range(n) if s != winner)
         board = self.board
         self.last_hand = board.add_hand(deltas)
         if self.log is not None:
@@ -1103,7 +1071,7 @@ class UnoState(State):
                     board.hands_played,
                     self.last_hand,
                     tuple(board.totals),
-                    cards=tuple(map(len, self.hands)),
+                    cards=tuple(map(len, hands)),
                 )
             )
         if max(board.totals) >= self.target:
@@ -1177,16 +1145,7 @@ class UnoState(State):
         phase = self.phase
         window = self.window
         command = self.command
-        shown = (
-            tuple(
-                (target, tuple(s.cards))
-                for target, records in enumerate(self.shown)
-                for s in records
-                if s.viewer == seat
-            )
-            if any(self.shown)
-            else ()
-        )
+        cards = self.cards
         if phase < PLAY:
             pile: tuple[str, ...] = ()
         elif self.under:
@@ -1196,15 +1155,17 @@ class UnoState(State):
                     texts[start:stop] = [UNKNOWN] * (stop - start)
             pile = tuple(texts)
         else:
-            pile = tuple([c.text for c in self.discard])
+            order = cards.orders[self.pile]
+            assert order is not None
+            pile = tuple(map(TEXT_OF.__getitem__, order))
         return UnoView(
             seat=seat,
             to_act=self.to_act(),
-            hand=tuple(self.hands[seat]),
-            top=self.discard[-1] if self.discard and phase >= PLAY else None,
+            hand=cards.cards(seat),
+            top=cards.top(self.pile) if phase >= PLAY else None,
             colour=COLOURS[self.colour] if self.colour >= 0 and phase >= PLAY else None,
-            hand_sizes=tuple(map(len, self.hands)),
-            draw_pile=len(self.draw),
+            hand_sizes=tuple([m.bit_count() for m in cards.masks[: self.players]]),
+            draw_pile=cards.count(self.stock),
             direction="left" if self.order.direction == 1 else "right",
             turn=self.order.current,
             phase="deal" if phase < PLAY else PHASE_NAMES[phase],
@@ -1221,7 +1182,7 @@ class UnoState(State):
             called_uno=self.called,
             window=window.kind if window is not None else None,
             window_subject=window.subject if window is not None else None,
-            shown=shown,
+            shown=self.shown_to(seat),
             dealer=self.order.dealer,
             scores=tuple(self.board.totals),
             hand_number=self.board.hands_played + (0 if phase == OVER and not self.stopped else 1),
@@ -1233,32 +1194,8 @@ class UnoState(State):
             window_answered=tuple(sorted(window.done)) if window is not None else (),
             fair=self.fair if command == WILD4 and seat == self.commander else None,
             options=self.options,
+            cards=cards.seen_by(seat),
         )
 
     def zones(self) -> tuple[Zone, ...]:
-        everyone = frozenset(range(self.players))
-        zones = [
-            Zone("draw pile", tuple(self.draw), frozenset()),
-            Zone("discard pile", tuple(self.discard[:-1]), frozenset()),
-            Zone("top discard", tuple(self.discard[-1:]), everyone),
-        ]
-        for seat, hand in enumerate(self.hands):
-            shown = self.shown[seat]
-            if not shown:
-                zones.append(Zone(f"hand {seat}", tuple(hand), frozenset({seat})))
-                continue
-            # Copy i of a face is seen by every viewer sure of more than i copies.
-            known = [(s.viewer, Counter(s.cards)) for s in shown]
-            groups: dict[frozenset[int], list[Card]] = {}
-            previous = None
-            nth = 0
-            for card in hand:
-                nth = nth + 1 if card is previous else 0
-                previous = card
-                seen = frozenset({seat, *(v for v, counts in known if counts[card] > nth)})
-                groups.setdefault(seen, []).append(card)
-            for seen, cards in groups.items():
-                others = ",".join(str(v) for v in sorted(seen - {seat}))
-                name = f"hand {seat} (shown to {others})" if others else f"hand {seat}"
-                zones.append(Zone(name, tuple(cards), seen))
-        return tuple(zones)
+        return self.cards.zones()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 
 from cardkit import Card, View
+from cardkit.zones import SeatCards
 from games.uno_star_trek.options import UnoOptions
 
 
@@ -20,8 +21,10 @@ class UnoView(View):
     colour in force before a pending Wild Draw 4. ``drawn`` is the text of the card
     this seat has just drawn (it is in ``hand``). ``window`` is ``catch`` while a
     catch window is open on ``window_subject`` (the seats still to answer it come
-    first in ``to_act``). ``shown`` lists hands shown to this seat alone, as
-    ``(seat, cards that seat surely still holds)``. ``first_draw`` holds, per
+    first in ``to_act``). ``shown`` lists the cards of other hands this seat knows,
+    as ``(seat, cards that seat surely still holds)``: a hand shown to it alone (Mind
+    Meld, a Wild Draw 4 challenge), the Beam Me Up, Scotty an UNO call made while
+    answering a command shows everyone. ``first_draw`` holds, per
     seat, the value drawn in the last round of drawing for the first dealer
     (None for a seat that did not draw in it).
     """
@@ -53,3 +56,8 @@ class UnoView(View):
     window_answered: tuple[int, ...] = ()
     fair: bool | None = None
     options: UnoOptions | None = None
+    cards: SeatCards | None = attrs.field(default=None, eq=False)
+    """What the seat knows of every card (:class:`cardkit.zones.SeatCards`): its hand, the
+    discard pile, the hands shown to it, how many cards each zone holds. Not compared:
+    it tells copies of a face apart, which a seat cannot (the fields above say the same
+    of the faces)."""

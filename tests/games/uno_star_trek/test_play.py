@@ -184,9 +184,11 @@ def test_live_long_and_prosper_replaces_the_hand_then_the_colour_is_named() -> N
     act(state, 0, "play llap")
     # six cards left: they go under the top discard and six new ones are drawn
     assert Counter(state.hands[0]) == hand("g4 g5 g6 g7 g8 g9")
-    zones = {z.name: z.cards for z in state.zones()}
-    assert zones["top discard"] == cards("llap")
-    assert Counter(zones["discard pile"]) == hand("r5 r2 g3 y1 b7 b8 b9")
+    assert state.discard[-1] == DECK.card("llap")
+    assert Counter(state.discard[:-1]) == hand("r5 r2 g3 y1 b7 b8 b9")
+    zones = {z.name: (z.cards, z.visible_to) for z in state.zones()}
+    assert zones["discard pile"] == (cards("r5 llap"), frozenset({0, 1, 2}))
+    assert zones["under, known to 0"] == (cards("r2 y1 g3 b7 b8 b9"), frozenset({0}))
     view = state.view(0)
     assert view.phase == "colour" and view.turn == 0
     assert view.colour == "red"  # unchanged until named

@@ -153,7 +153,20 @@ def test_the_example_file_plays_on_to_the_end() -> None:
     data = load_position(EXAMPLE)
     state = GAME.from_position(data)
     assert state.view(0).hand_sizes == (2, 5, 9) and state.view(0).colour == "yellow"
-    assert state.steps == data["step"] and GAME.position(state) == data
+    assert state.steps == data["step"]
+    # the file has the earlier form (hands, discard, draw): written again, the same
+    # position has the cards as the core writes them, and reads back to itself
+    written = GAME.position(state)
+    old, new = data.pop("state"), written.pop("state")
+    assert written == data
+    zones = new["cards"]["zones"]
+    assert [Counter(zones[f"hand {s}"]) for s in range(3)] == [Counter(h) for h in old["hands"]]
+    assert zones["discard pile"] == old["discard"] and zones["draw pile"] == old["draw"][::-1]
+    assert {k: v for k, v in new.items() if k != "cards"} == {
+        k: v for k, v in old.items() if k not in ("hands", "discard", "draw")
+    }
+    written["state"] = new
+    assert GAME.position(GAME.from_position(written)) == written
     play_out(state, 7)
     assert state.is_over() and max(state.result().scores) >= 500
 
@@ -288,13 +301,16 @@ def test_a_seats_position_shows_only_what_it_knows() -> None:
     act(state, 0, "play meld")
     act(state, 1, "accept")  # seat 1 shows its hand to seat 0
     mine = GAME.position(state, 0)["state"]
-    assert mine["hands"][0] == ["r2", "y1", "g3", "b7", "b8", "b9"]  # in card order
-    assert mine["hands"][1] == ["r1", "r3", "r4", "r6", "r7", "r8", "r9"]  # shown to seat 0
-    assert mine["hands"][2] == [UNKNOWN] * 7
-    assert set(mine["draw"]) == {UNKNOWN} and mine["discard"] == ["r5", "meld"]
+    zones, unseen = mine["cards"]["zones"], mine["cards"]["unseen"]
+    assert zones["hand 0"] == ["r2", "y1", "g3", "b7", "b8", "b9"]  # in card order
+    assert zones["hand 1"] == ["r1", "r3", "r4", "r6", "r7", "r8", "r9"]  # shown to seat 0
+    assert "hand 1" not in unseen
+    assert zones["hand 2"] == [] and unseen["hand 2"] == 7
+    assert set(zones["draw pile"]) == {UNKNOWN} and zones["discard pile"] == ["r5", "meld"]
     theirs = GAME.position(state, 2)
     assert theirs["seed"] is None and theirs["seat"] == 2
-    assert theirs["state"]["hands"][1] == [UNKNOWN] * 7
+    assert theirs["state"]["cards"]["zones"]["hand 1"] == []
+    assert theirs["state"]["cards"]["unseen"]["hand 1"] == 7
     assert theirs["state"]["shown"] == [{"seat": 1, "to": 0, "cards": [UNKNOWN] * 7}]
 
 
@@ -457,3 +473,66 @@ def test_a_command_waits_while_an_uno_penalty_waits_for_a_reshuffle() -> None:
     state = GAME.from_position(data)
     assert len(state.hands[2]) == 6 and state.to_act() == (0,)
     assert texts(state.legal_actions(0)) == {"accept"}
+
+
+# -- what the table learns of a hand ----------------------------------------------------
+
+
+def test_a_fair_wild_draw_4_challenged_shows_the_hand_lacks_the_colour() -> None:
+    # seat 0 played a Wild Draw 4 naming green on a red 5 holding no red card: fair
+    data = position(
+        [["g7", "b1", "y3"], ["g2", "g3", "y4"], ["b2", "b3"]],
+        ["r5", "wd4"],
+        colour="green",
+        phase="respond",
+        turn=1,
+        command="wd4",
+        commander=0,
+        previous_colour="red",
+        fair=True,
+    )
+    state = GAME.from_position(data)
+    act(state, 1, "challenge")  # seat 1 loses: it draws six and is skipped
+    assert state.to_act() == (2,)
+    rng = random.Random(4)
+    for _ in range(40):  # every seat saw the challenge fail: seat 0 holds no red card
+        world = GAME.sample_world(state.view(2), rng)
+        assert len(world.hands[0]) == 3 and not [c for c in world.hands[0] if c.suit == "r"]
+    written = GAME.position(state)
+    barred = written["state"]["cards"]["barred"]["hand 0"]
+    assert len(barred) == len(set(barred)) and "r5" in barred and "g5" not in barred
+    rebuilt = GAME.from_position(written)
+    assert GAME.position(rebuilt) == written
+    assert rebuilt.view(2).cards == state.view(2).cards
+
+
+def test_an_uno_call_while_answering_a_command_shows_the_beam() -> None:
+    # the call is allowed only to a seat about to play its second-to-last card: with a
+    # Skip directed at it, that card can only be Beam Me Up, Scotty (RULINGS 5 and 7)
+    data = position(
+        [["r1", "r2", "r3"], ["beam", "y4"], ["b2", "b3"]],
+        ["r5", "rskip"],
+        colour="red",
+        phase="respond",
+        turn=1,
+        command="skip",
+        commander=0,
+    )
+    state = GAME.from_position(data)
+    assert state.view(2).shown == ()
+    act(state, 1, "uno")
+    beam = DECK.card("beam")
+    assert state.view(2).shown == ((1, (beam,)),) and state.view(0).shown == ((1, (beam,)),)
+    rng = random.Random(6)
+    for _ in range(20):
+        assert beam in GAME.sample_world(state.view(2), rng).hands[1]
+    act(state, 1, "beam blue")  # played: nobody needs to remember it any more
+    assert state.view(2).shown == () and state.view(2).hand_sizes[1] == 1
+
+
+def test_a_seat_shown_two_copies_forgets_one_when_one_is_played() -> None:
+    state = start(["meld r2 g3 y1 b7 b8 b9", "r1 r3 r3 r6 r7 r8 r9", "y3 y4 y5 y6 y7 y8 y9"], "r5")
+    act(state, 0, "play meld")
+    act(state, 1, "accept")  # seat 1 shows its hand, with its two red threes, to seat 0
+    act(state, 1, "play r3")
+    assert Counter(dict(state.view(0).shown)[1]) == hand("r1 r3 r6 r7 r8 r9")

@@ -38,9 +38,10 @@ def test_a_view_holds_the_own_hand_and_public_facts_only() -> None:
     assert view.phase == "play"
     assert view.window is None and view.window_subject is None
     assert view.scores == (0, 0, 0)
-    # no card of another hand appears anywhere in the view
+    # no card of another hand appears anywhere in the view (its cards show the discard
+    # pile: the first discard, the red 5, under the Wild)
     seen = cards_in(view)
-    assert seen == hand(HANDS[1] + " wild")
+    assert seen == hand(HANDS[1] + " wild r5")
 
 
 def test_the_catch_window_shows_in_every_view() -> None:
