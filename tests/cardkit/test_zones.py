@@ -240,3 +240,32 @@ def test_a_card_named_in_two_fields_of_a_view_is_one_card() -> None:
     view = TwoFields(0, (0,), (a1, a2), (a1,), cards.seen_by(0))
     assert cards_in(view) == Counter({a1: 1, a2: 1})
     assert cards_in(TwoFields(0, (0,), (x, x), (x,))) == Counter({x: 2})
+
+
+def test_a_seat_is_shown_copies_by_what_it_knows_not_by_where_hidden_copies_lie() -> None:
+    # Seat 0 holds one x; the other x is in seat 1's hand in one deal, seat 2's in the
+    # other, and seat 0 holds the other physical copy. It cannot tell these apart, so it
+    # must be shown the same.
+    lay = layout(DECK, PLACES, 3)
+    one, two = lay.new("stock"), lay.new("stock")
+    stock = lay.zone("stock")
+    one.deal(
+        stock, [(0, DECK.cards_of("a1 x")), (1, DECK.cards_of("b1 x")), (2, DECK.cards_of("a2 b2"))]
+    )
+    two.deal(
+        stock, [(2, DECK.cards_of("a2 x")), (0, DECK.cards_of("a1 x")), (1, DECK.cards_of("b1 b2"))]
+    )
+    assert one.masks[0] != two.masks[0]  # seat 0 holds the other copy of x
+    mine, theirs = one.seen_by(0), two.seen_by(0)
+    assert mine.cards(0) == theirs.cards(0) == DECK.cards_of("a1 x")
+    assert mine == theirs
+
+
+def test_moving_a_whole_ordered_pile_onto_another_keeps_its_order() -> None:
+    lay = layout(DECK, (*PLACES, Place("discard", "all", ordered=True)), 3)
+    cards = lay.new("stock")
+    stock, discard = lay.zone("stock"), lay.zone("discard")
+    cards.arrange(stock, DECK.cards_of("b3 a1 x a2 x b1 a3 b2"))
+    cards.move_all(stock, discard)
+    assert texts(cards.cards(discard)) == ["b3", "a1", "x", "a2", "x", "b1", "a3", "b2"]
+    assert cards.top(discard) == card("b2")
