@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from cardkit.cards import Card
 from cardkit.errors import ParseError, PositionError
 from cardkit.match import Scoreboard
+from cardkit.positions import game_part
 from cardkit.tricks import Trick
 from cardkit.zones import Cards
 
@@ -45,14 +46,7 @@ def read_record(state: State, part: Any, names: tuple[str, ...] | None = None) -
     values), which must hold exactly them; ``PositionError`` naming the first field that
     is wrong."""
     names = type(state).record if names is None else names
-    if not isinstance(part, Mapping):
-        raise PositionError("the game's part ('state') must be an object")
-    missing = [k for k in names if k not in part]
-    if missing:
-        raise PositionError(f"the game's part lacks {', '.join(map(repr, missing))}")
-    unknown = sorted(set(part) - set(names))
-    if unknown:
-        raise PositionError(f"the game's part has unknown keys {', '.join(map(repr, unknown))}")
+    part = game_part(part, names)
     for name in names:
         setattr(state, name, read_value(state, name, part[name]))
 

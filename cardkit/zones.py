@@ -330,6 +330,16 @@ class Cards:
                 known[seat] = mask & ~bits
             self.anyone_knows &= ~bits
 
+    def _flip(self, source: int, to: int, bits: int) -> None:
+        """:meth:`_shift`'s work for cards nobody knows more of, no ordered zone losing them."""
+        masks = self.masks
+        masks[source] ^= bits
+        masks[to] |= bits
+        barred = self.barred
+        barred[to] = 0
+        if not masks[source]:
+            barred[source] = 0
+
     def move(self, card: Card, source: int, to: int) -> int:
         """Move one copy of ``card`` from zone ``source`` to zone ``to`` (on top of an
         ordered one); its physical bit. ``ValueError`` if ``source`` holds none."""
@@ -347,14 +357,8 @@ class Cards:
             known = self.known
             bit = max(copies, key=lambda b: sum(1 for k in known if k & b))
         orders = self.orders
-        if orders[source] is None and not self.anyone_knows & bit:  # _shift's work, inline
-            masks = self.masks
-            masks[source] ^= bit
-            masks[to] |= bit
-            barred = self.barred
-            barred[to] = 0
-            if not masks[source]:
-                barred[source] = 0
+        if orders[source] is None and not self.anyone_knows & bit:
+            self._flip(source, to, bit)
             onto = orders[to]
             if onto is not None:
                 onto.append(bit.bit_length() - 1)
@@ -369,15 +373,9 @@ class Cards:
         assert order is not None and order, "draw from a non-empty ordered zone"
         i = order[-1]
         bit = 1 << i
-        if orders[to] is None and not self.anyone_knows & bit:  # _shift's work, inline
+        if orders[to] is None and not self.anyone_knows & bit:
             order.pop()
-            masks = self.masks
-            masks[source] ^= bit
-            masks[to] |= bit
-            barred = self.barred
-            barred[to] = 0
-            if not masks[source]:
-                barred[source] = 0
+            self._flip(source, to, bit)
             return self.layout.physical[i]
         self._shift(source, to, bit, (i,))
         return self.layout.physical[i]
@@ -396,22 +394,8 @@ class Cards:
             follow = order.follow_masks.get(led, 0)  # 0: an order made without its deck
             if follow and not card.bit & (follow | order.adopter_bits):
                 self.bar(zone, follow)
+        self.move(card, zone, to)
         layout = self.layout
-        masks = self.masks
-        free = masks[zone] & layout.face_bits[card.id]
-        if not free:
-            raise ValueError(f"{layout.names[zone]} holds no {card.text}")
-        bit = free & -free
-        orders = self.orders
-        if orders[zone] is None and orders[to] is None and not self.anyone_knows & bit:
-            masks[zone] ^= bit  # _shift's work for two sets and a card nobody knows more of
-            masks[to] |= bit
-            barred = self.barred
-            barred[to] = 0
-            if not masks[zone]:
-                barred[zone] = 0
-        else:
-            self._shift(zone, to, bit, (bit.bit_length() - 1,))
         seat = layout.owner[zone]
         assert seat is not None, "cards are played from a seat's zone"
         return trick.play(seat, card, declared)
