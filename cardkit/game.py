@@ -863,9 +863,10 @@ class Game(ABC, Generic[S]):
     @property
     def has_positions(self) -> bool:
         """True when the game writes and reads positions and samples worlds: its state
-        implements :meth:`State.position_part`, :meth:`State.position_summary` and
-        :meth:`State.restore_position`, and it implements :meth:`sample_world` (see the
-        module docstring); the conformance kit then checks them too."""
+        names a :attr:`State.record` (or implements :meth:`State.position_part` and
+        :meth:`State.restore_position` itself) and implements
+        :meth:`State.position_summary`, and the game implements :meth:`sample_world` (see
+        the module docstring); the conformance kit then checks them too."""
         state = self.state
         return (
             (
