@@ -1,4 +1,4 @@
-"""Scoring, the end of the match, the lowest-score variant and max_turns (RULINGS 10, 12)."""
+"""Scoring, the end of the match, the lowest-score variant and max_turns (RULINGS 10, 12, 13)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 from cardkit import CHANCE
 from games.uno_star_trek import GAME, UnoState
-from tests.games.uno_star_trek.support import act, shed_skips, start
+from tests.games.uno_star_trek.support import act, cards, shed_skips, start
 
 SHEDDER = "rskip rskip yskip yskip gskip gskip"
 # 9 + 9 + 20 + 20 + 50 + 50 + 0 = 158 points
@@ -79,6 +79,37 @@ def test_lowest_variant_everyone_adds_what_they_hold_and_the_lowest_wins() -> No
     result = state.result()
     assert result.finished
     assert result.winners == (0,)
+
+
+def test_lowest_variant_players_tied_for_the_lowest_total_share_the_win() -> None:
+    """RULING 13. Hand 1 (seat 0 goes out): totals 0, 158, 52. Hand 2, dealt by seat 0
+    (the deal passes left), seat 1 first: seat 2 sheds Skips against seat 0 while seat 1
+    draws b1..b7 and goes out. Seat 0 is caught with 9+9+9+9+8+8+0 = 52, seat 1 with
+    31 + 28 = 59, so the totals are 52, 217, 52: seat 1 passed 200 and seats 0 and 2
+    share the lowest total."""
+    state = shed_three_players(scoring="lowest", target_score=200)
+    assert state.board.totals == [0, 158, 52]
+    assert state.order.dealer == 0
+    hands = ["r9 b9 y9 g9 r8 b8 y0", "y1 y2 y3 y4 y6 y7 y8", f"{SHEDDER} g1"]
+    deal = state.deal_shuffle(
+        [cards(h) for h in hands], top=cards("r5"), draw=cards("b1 b2 b3 b4 b5 b6 b7")
+    )
+    state.apply(CHANCE, deal)
+    for index, card in enumerate(("rskip", "rskip", "yskip", "yskip", "gskip", "gskip")):
+        act(state, 1, "draw")  # a blue number: it matches nothing
+        act(state, 1, "keep")
+        if index == 5:
+            act(state, 2, "uno")
+        act(state, 2, f"play {card}")
+        act(state, 0, "accept")
+    act(state, 1, "draw")
+    act(state, 1, "keep")
+    act(state, 2, "play g1")
+    assert state.board.totals == [52, 217, 52]
+    assert state.is_over()
+    result = state.result()
+    assert result.finished
+    assert result.winners == (0, 2)
 
 
 def test_the_first_to_reach_the_target_wins_the_match() -> None:
