@@ -77,6 +77,7 @@ from cardkit.events import Event
 from cardkit.options import Option, declared, resolve
 from cardkit.public import read_record, write_record
 from cardkit.seats import CHANCE
+from cardkit.zones import SeatCards
 from cardkit.zones import Zone as Zone
 
 
@@ -538,11 +539,19 @@ class State(ABC):
         :class:`~cardkit.positions.PositionError` (one line: what is wrong) for a
         position that breaks the rules. The core then clears ``history``, sets
         :attr:`step_offset` and checks the common part against the state. By default
-        the :attr:`record` is read, then :meth:`check_position` is called."""
+        the :attr:`record` is read, then :meth:`derive` and :meth:`check_position`
+        are called."""
         if not type(self).record:
             raise NotImplementedError(f"{self.game.id} has no positions")
         read_record(self, part)
+        self.derive()
         self.check_position()
+
+    def derive(self) -> None:
+        """Set the fields that follow from the :attr:`record` (whose turn it is, totals
+        kept for speed) once the record is read: a position's or a sampled world's. By
+        default nothing."""
+        return None
 
     def check_position(self) -> None:
         """Raise :class:`~cardkit.positions.PositionError` (one line) when this state, just
@@ -865,8 +874,9 @@ class Game(ABC, Generic[S]):
         """True when the game writes and reads positions and samples worlds: its state
         names a :attr:`State.record` (or implements :meth:`State.position_part` and
         :meth:`State.restore_position` itself) and implements
-        :meth:`State.position_summary`, and the game implements :meth:`sample_world` (see
-        the module docstring); the conformance kit then checks them too."""
+        :meth:`State.position_summary`, and the game implements :meth:`sample_world` or
+        :meth:`public_state` (see the module docstring); the conformance kit then checks
+        them too."""
         state = self.state
         return (
             (
@@ -877,11 +887,20 @@ class Game(ABC, Generic[S]):
                 )
             )
             and state.position_summary is not State.position_summary
-            and type(self).sample_world is not Game.sample_world
+            and self.has_worlds
+        )
+
+    @property
+    def has_worlds(self) -> bool:
+        """True when the game samples worlds: it implements :meth:`sample_world` or
+        :meth:`public_state`."""
+        cls = type(self)
+        return (
+            cls.sample_world is not Game.sample_world or cls.public_state is not Game.public_state
         )
 
     def position(self, state: State, seat: int | None = None) -> dict[str, Any]:
-        """The position of ``state`` as JSON values (``"format": "cardkit-position/1"``).
+        """The position of ``state`` as JSON values (``"format": "cardkit-position/2"``).
 
         With ``seat``, that seat's position: only what it knows (no seed, each card it
         cannot see :data:`~cardkit.positions.UNKNOWN`), for reading, not for setting up.
@@ -949,11 +968,32 @@ class Game(ABC, Generic[S]):
         """A full state consistent with everything ``view``'s seat knows and nothing it does
         not: the cards it cannot see dealt uniformly among the arrangements its view allows.
 
-        The world's later chance is drawn from a fresh seed taken from ``rng``.
+        The world's later chance is drawn from a fresh seed taken from ``rng``. By
+        default, for a game that implements :meth:`public_state`: that state, made once
+        per view (kept in ``view.cards.memo``) and copied for each world, with its
+        ``cards`` dealt by the core (:meth:`SeatCards.deal <cardkit.zones.SeatCards.deal>`)
+        and any chance then due drawn.
         """
         from cardkit.positions import PositionError
 
-        raise PositionError(f"{self.id} has no sampled worlds")
+        known = getattr(view, "cards", None)
+        if type(self).public_state is Game.public_state or not isinstance(known, SeatCards):
+            raise PositionError(f"{self.id} has no sampled worlds (or this view has no cards)")
+        base = known.memo
+        if not isinstance(base, self.state) or base.game is not self:
+            base = known.memo = self.public_state(view)
+            base.auto_chance = True
+        world = base.clone()
+        world.seed = rng.getrandbits(32)
+        world.cards = known.deal(rng)  # type: ignore[attr-defined]
+        world.resolve_chance()
+        return world
+
+    def public_state(self, view: View) -> S:
+        """Optional: a state holding what ``view`` shows of the match but the cards: its
+        record's other fields as the view gives them (then :meth:`State.derive`) and
+        :attr:`State.step_offset` at the view's step. :meth:`sample_world` deals its cards."""
+        raise NotImplementedError(f"{self.id} makes no state from a view")
 
 
 def _key(options: Any) -> Any:

@@ -1,6 +1,6 @@
 """Positions and sampled worlds: any moment of a match, and deals a seat cannot tell apart.
 
-A *position* is a JSON object (``"format": "cardkit-position/1"``) with a
+A *position* is a JSON object (``"format": "cardkit-position/2"``) with a
 common part that every game shares and the game's own part under ``"state"``:
 
 - ``game``, ``players``, ``options`` (as :func:`cardkit.options.to_json`
@@ -14,6 +14,10 @@ A *seat's position* (``Game.position(state, seat)``) shows only what that
 seat knows: it adds ``"seat"``, has a null ``seed`` (the seed decides every
 deal) and :data:`UNKNOWN` for each card the seat cannot see. It is for
 reading; only a full position can be set up.
+
+Positions of the first version (``"cardkit-position/1"``) load as well: their
+common part is the same, and :attr:`Common.version` tells a game which form of
+its own part to read.
 
 :meth:`Game.position <cardkit.game.Game.position>` writes one,
 :meth:`Game.from_position <cardkit.game.Game.from_position>` builds the state
@@ -42,8 +46,11 @@ from cardkit.errors import PositionError as PositionError  # its old home: impor
 if TYPE_CHECKING:
     from cardkit.game import Game, State
 
-FORMAT = "cardkit-position/1"
+FORMAT = "cardkit-position/2"
 """The format tag (and version) of a position."""
+
+FORMATS = ("cardkit-position/1", FORMAT)
+"""The format tags a position may have: version 1, then 2 (``Common.version``)."""
 
 COMMON = (
     "format",
@@ -76,6 +83,8 @@ class Common:
     to_act: tuple[int, ...]
     scores: tuple[int, ...]
     hand: int
+    version: int = 2
+    """The position's format version (1 or 2): which form of its game part to read."""
 
 
 def whole(value: Any, what: str, low: int | None = None, high: int | None = None) -> int:
@@ -105,9 +114,10 @@ def common_of(game: Game, data: Any) -> Common:
             f"this is seat {data['seat']}'s position, with the cards it cannot see unknown: "
             "only a full position can be set up"
         )
-    if data.get("format") != FORMAT:
+    if data.get("format") not in FORMATS:
         raise PositionError(
-            f"not a position: 'format' must be {FORMAT!r}, not {data.get('format')!r}"
+            f"not a position: 'format' must be {FORMAT!r} (or {FORMATS[0]!r}), "
+            f"not {data.get('format')!r}"
         )
     missing = [k for k in (*COMMON, "state") if k not in data]
     if missing:
@@ -137,7 +147,8 @@ def common_of(game: Game, data: Any) -> Common:
         raise PositionError(f"scores must list {players} seats, not {len(scores)}")
     points = tuple(whole(s, f"the score of seat {i}") for i, s in enumerate(scores))
     hand = whole(data["hand"], "hand", 1)
-    return Common(data["game"], players, options, seed, step, dealer, to_act, points, hand)
+    version = FORMATS.index(data["format"]) + 1
+    return Common(data["game"], players, options, seed, step, dealer, to_act, points, hand, version)
 
 
 def load_position(path: str | os.PathLike[str]) -> Any:

@@ -4,7 +4,8 @@ their declared types.
 
 A record field holds a JSON value (``bool``, ``int``, ``str``, ``None``), a
 :class:`~cardkit.cards.Card` (written as its text), a tuple or list of these
-(written as a list), or one of the core's mutable parts: a
+(written as a list), an ``attrs`` class of these (written as an object of its
+fields, such as a game's line of a score sheet), or one of the core's mutable parts: a
 :class:`~cardkit.tricks.Trick` (its leader and plays), a
 :class:`~cardkit.match.Scoreboard` (totals and each hand's points) or the
 state's :class:`~cardkit.zones.Cards` (as :meth:`Cards.write
@@ -24,6 +25,8 @@ import typing
 from collections.abc import Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any
+
+import attrs
 
 from cardkit.cards import Card
 from cardkit.errors import ParseError, PositionError
@@ -91,6 +94,8 @@ def _write(value: Any, seat: int | None) -> Any:
         return {"totals": list(value.totals), "hands": [list(h) for h in value.hands]}
     if isinstance(value, Cards):
         return value.write() if seat is None else value.seen_by(seat).write()
+    if attrs.has(type(value)):
+        return {f.name: _write(getattr(value, f.name), seat) for f in attrs.fields(type(value))}
     raise TypeError(f"a record cannot hold {type(value).__name__}")
 
 
@@ -143,6 +148,8 @@ def _read(hint: Any, data: Any, current: Any, card: Any) -> Any:
         if not isinstance(current, Cards):
             raise TypeError("the fresh state holds no Cards to read into")
         return Cards.read(current.layout, data)
+    if isinstance(hint, type) and attrs.has(hint):
+        return _read_attrs(hint, data, card)
     raise TypeError(f"a record cannot hold {hint!r}")
 
 
@@ -162,3 +169,11 @@ def _read_trick(data: Any, current: Any, card: Any) -> Trick:
         declared = _read(str, play[2], None, card) if len(play) == 3 else None
         trick.play(_read(int, play[0], None, card), _read(Card, play[1], None, card), declared)
     return trick
+
+
+def _read_attrs(cls: type[Any], data: Any, card: Any) -> Any:
+    names = [f.name for f in attrs.fields(cls)]
+    if not isinstance(data, Mapping) or set(data) != set(names):
+        raise ValueError(f"an object with {', '.join(names)} was expected, not {data!r}")
+    hints = typing.get_type_hints(cls)
+    return cls(**{name: _read(hints[name], data[name], None, card) for name in names})

@@ -119,10 +119,10 @@ class SearchBot(BaseBot):
 
     def __init__(self, game: Game, seat: int, seed: int, **params: Any) -> None:
         super().__init__(game, seat, seed, **params)
-        if type(game).sample_world is Game.sample_world:
+        if not game.has_worlds:
             raise OptionError(
                 f"bot {self.name!r} needs sampled worlds, and {game.id} has none "
-                "(it does not implement Game.sample_world)"
+                "(it implements neither Game.sample_world nor Game.public_state)"
             )
         count = self.settings[self.budget]
         assert isinstance(count, int)

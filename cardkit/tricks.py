@@ -464,22 +464,48 @@ def voids(tricks: Iterable[Sequence[tuple[Any, ...]]], order: TrickOrder) -> dic
     (it needs its ``deck``). Returns seat -> the cards it lacks (a mask of ``Card.bit``:
     the led suits' cards that would follow); a seat that showed nothing is left out."""
     lacking: dict[int, int] = {}
-    follow_masks = order.follow_masks
     adopters = order.adopter_bits
     for plays in tricks:
-        if len(plays) < 2:
+        follow = _follow(plays, order)
+        if not follow:
             continue
-        first = plays[0]
-        card: Card = first[1]
-        if card.bit & adopters:
-            if len(first) < 3:
-                continue
-            led = first[2]
-        else:
-            led = card.suit
-        follow = follow_masks.get(led, 0)
         ok = follow | adopters
         for play in plays[1:]:
             if not play[1].bit & ok:
                 lacking[play[0]] = lacking.get(play[0], 0) | follow
     return lacking
+
+
+def first_revoke(
+    tricks: Sequence[Sequence[tuple[Any, ...]]], hands: Sequence[int], order: TrickOrder
+) -> tuple[int, int, Card] | None:
+    """The first play of ``tricks`` (as for :func:`voids`) that did not follow the led suit
+    although its seat held that suit then, as ``(trick index, seat, card)``; None when
+    every play followed suit. A seat's cards then are ``hands[seat]`` (a mask of
+    ``Card.bit``: what it holds now) and every card it played from that trick on."""
+    held = list(hands)
+    found: tuple[int, int, Card] | None = None
+    for index in range(len(tricks) - 1, -1, -1):
+        plays = tricks[index]
+        for play in plays:
+            held[play[0]] |= play[1].bit
+        follow = _follow(plays, order)
+        ok = follow | order.adopter_bits
+        for play in plays[1:]:
+            if not play[1].bit & ok and held[play[0]] & follow:
+                found = (index, play[0], play[1])
+                break
+    return found
+
+
+def _follow(plays: Sequence[tuple[Any, ...]], order: TrickOrder) -> int:
+    """The cards that follow the suit led in ``plays`` (0 when it shows nothing)."""
+    if len(plays) < 2:
+        return 0
+    first = plays[0]
+    card: Card = first[1]
+    if card.bit & order.adopter_bits:
+        if len(first) < 3:
+            return 0
+        return order.follow_masks.get(first[2], 0)
+    return order.follow_masks.get(card.suit, 0)

@@ -655,9 +655,14 @@ class Cards:
             try:
                 taken = layout.mask_of(faces, pool)
             except ValueError:
-                raise PositionError(
-                    f"zone {name!r}: a card is in more places than it has copies"
-                ) from None
+                left = pool
+                for face in faces:
+                    if not left & layout.face_bits[face.id]:
+                        raise PositionError(
+                            f"zone {name!r}: {face.text} is placed more times than the deck has it"
+                        ) from None
+                    left ^= layout.mask_of([face], left)
+                raise PositionError(f"zone {name!r}: a card is placed twice") from None
             pool ^= taken
             cards.masks[z] = taken
             if cards.orders[z] is not None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -11,7 +10,7 @@ from cardkit.positions import PositionError
 from games.universal_bid.actions import parse_action
 from games.universal_bid.bot import HeuristicBot
 from games.universal_bid.cards import CARDS, DECK
-from games.universal_bid.position import sample_world
+from games.universal_bid.position import public_state
 from games.universal_bid.rules import HELP, RULES
 from games.universal_bid.spaces import SPACES
 from games.universal_bid.state import (
@@ -62,11 +61,10 @@ class UniversalBidGame(Game[UniversalBidState]):
         sizes = effective_schedule(options.schedule, players)
         return 1 + sum(1 + players + players * size for size in sizes)
 
-    def sample_world(self, view: View, rng: random.Random) -> UniversalBidState:
-        """A world consistent with ``view`` (see :mod:`games.universal_bid.position`): the
-        cards the seat cannot see dealt exactly uniformly among the deals
-        where every seat lacks the suits it has not followed, built directly from the
-        view."""
+    def public_state(self, view: View) -> UniversalBidState:
+        """The state of what ``view`` shows (see :mod:`games.universal_bid.position`); its
+        worlds deal the other hands uniformly among the deals where every seat lacks the
+        suits it has not followed."""
         if not isinstance(view, UniversalBidView):
             raise PositionError(f"{self.id} samples worlds from its own views only")
-        return sample_world(self, view, rng)
+        return public_state(self, view)

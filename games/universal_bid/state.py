@@ -44,7 +44,7 @@ from cardkit.game import Refusal, hand_value, highest
 from cardkit.options import Options, option
 from cardkit.positions import Common
 from cardkit.tricks import voids
-from cardkit.zones import Place, layout
+from cardkit.zones import Cards, Place, layout
 from games.universal_bid.actions import BID_RANGES, PLAYS_INTO
 from games.universal_bid.cards import CARDS, DECK, MAX_HAND, TRICK_ORDER, cards_in
 from games.universal_bid.events import BidMade, DealerDrawn, ExactScored
@@ -53,8 +53,7 @@ from games.universal_bid.view import HandScore, UniversalBidView
 DEFAULT_SCHEDULE: tuple[int, ...] = (9, 7, 5, 3, 1, 2, 4, 6, 8, 10)
 """The rulebook's hand sizes."""
 
-DRAW, DEAL, BID, PLAY, OVER = range(5)
-PHASES = ("draw", "deal", "bid", "play", "over")
+PHASES = DRAW, DEAL, BID, PLAY, OVER = ("draw", "deal", "bid", "play", "over")
 
 EXACT_BONUS = 10
 """Points added to the tricks of a player who takes exactly the bid."""
@@ -111,41 +110,76 @@ class UniversalBidState(State):
     """One match of the bid-exact game (see the module docstring for the flow).
 
     Its cards are in :attr:`cards` (zones :data:`PLACES`); a hand is a bitmask over
-    card ids (see :mod:`games.universal_bid.cards`).
+    card ids (see :mod:`games.universal_bid.cards`). The :attr:`record` is the whole
+    state; every other field follows from it (:meth:`derive`).
     """
 
     options: UniversalBidOptions
-    copied = ("cards", "bids", "taken", "finished", "trick", "board")
+    phase: str
+    drawn: tuple[Card, ...]
+    bids: tuple[int | None, ...]
+    finished: list[tuple[int, tuple[Card, ...]]]
+    trick: Trick
+    hand_log: tuple[HandScore, ...]
+    cards: Cards
+    record = ("phase", "drawn", "bids", "finished", "trick", "hand_log", "cards")
+    copied = ("cards", "taken", "finished", "trick", "board")
 
     def setup(self) -> None:
         players = self.players
         self.schedule = effective_schedule(self.options.schedule, players)
-        self.phase = DRAW
-        self.due = DECK.cards  # what chance_cards() returns: the deck until it is dealt
-        self.acting: tuple[int, ...] = WAITING_FOR_CHANCE
         self.next_seat = NEXT_SEAT[players]
-        self.hand_index = 0
-        self.size = self.schedule[0]
-        self.dealer = -1
-        self.current = -1
-        self.draw: tuple[tuple[int, str], ...] = ()
         self.out = players
         self.played = players + 1
-        self.cards = layout(DECK, PLACES, players).new(self.out)
-        self.bids = [-1] * players
-        self.bids_t: tuple[int | None, ...] = (None,) * players
-        self.bid_total = 0
-        self.bids_made = 0
-        self.taken = [0] * players
-        self.taken_t: tuple[int, ...] = (0,) * players
-        self.trick = Trick(-1, order=TRICK_ORDER, size=players)
-        self.finished: list[tuple[int, tuple[Card, ...]]] = []
+        self.phase = DRAW
+        self.drawn = ()
+        """The cards drawn for the first deal (seat 0's first); they went back to the deck."""
+        self.bids = (None,) * players
+        self.finished = []
         """The finished tricks of this hand: their leader and cards, in play order."""
-        self._past: tuple[tuple[tuple[int, Card], ...], ...] | None = ()
+        self.trick = Trick(-1, order=TRICK_ORDER, size=players)
+        self.hand_log = ()
+        self.cards = layout(DECK, PLACES, players).new(self.out)
+        self.derive()
+
+    def derive(self) -> None:
+        """The fields that follow from the record: the hand, its dealer and size, whose
+        turn it is, the bids' total, the tricks taken and the scores."""
+        n, phase = self.players, self.phase
+        self.hand_index = len(self.hand_log)
+        self.size = self.schedule[min(self.hand_index, len(self.schedule) - 1)]
+        first = first_dealer(self.drawn) if self.drawn else -1
+        self.dealer = first if first < 0 else (first + self.hand_index - (phase == OVER)) % n
+        made = [b for b in self.bids if b is not None]
+        self.bid_total, self.bids_made = sum(made), len(made)
+        self.taken = [0] * n
+        replay = Trick(-1, order=TRICK_ORDER, size=n)
+        leader = (self.dealer + 1) % n
+        for lead, cards in self.finished:
+            if len(cards) == n:  # else check_position refuses the trick
+                replay.restart(lead)
+                for i, card in enumerate(cards):
+                    leader = replay.play((lead + i) % n, card)
+                self.taken[leader] += 1
+        self.taken_t = tuple(self.taken)
+        self._past: tuple[tuple[tuple[int, Card], ...], ...] | None = None
         """:attr:`finished` as the view shows it, once built (None: not built yet)."""
-        self.board = Scoreboard.start(players)
-        self.scores_t: tuple[int, ...] = (0,) * players
-        self.hand_log: tuple[HandScore, ...] = ()
+        self.board = Scoreboard.start(n)
+        for hand in self.hand_log:
+            self.board.add_hand(hand.points)
+        self.scores_t = tuple(self.board.totals)
+        self.due = DECK.cards if phase in (DRAW, DEAL) else ()
+        """What chance_cards() returns: the deck until it is dealt."""
+        if phase == PLAY and not self.trick.cards:
+            self.trick.restart(leader)
+        self.current = -1
+        if phase == BID:
+            self.current = (self.dealer + 1 + self.bids_made) % n
+        elif phase == PLAY:
+            self.current = (self.trick.leader + len(self.trick)) % n
+        self.acting = (
+            WAITING_FOR_CHANCE if self.due else ALONE[self.current] if phase != OVER else ()
+        )
 
     # -- core protocol ----------------------------------------------------------
 
@@ -275,13 +309,15 @@ class UniversalBidState(State):
                 self._deal(action.cards)
 
     def _draw(self, cards: tuple[Card, ...]) -> None:
-        n = self.players
-        drawn = cards[:n]
-        self.draw = tuple((s, drawn[s].text) for s in range(n))
-        self.dealer = first_dealer(drawn)
+        self.drawn = cards[: self.players]
+        self.dealer = first_dealer(self.drawn)
         self.phase = DEAL
         if self.log is not None:
-            self.log.append(DealerDrawn(self.draw, self.dealer))
+            self.log.append(DealerDrawn(self.draw(), self.dealer))
+
+    def draw(self) -> tuple[tuple[int, str], ...]:
+        """``(seat, card text)`` of the cards drawn for the first deal."""
+        return tuple((s, c.text) for s, c in enumerate(self.drawn))
 
     def _deal(self, cards: tuple[Card, ...]) -> None:
         n = self.players
@@ -299,8 +335,7 @@ class UniversalBidState(State):
                 self.emit(Received(s, cards_in(self.cards.masks[s]), to=only(s)))
 
     def _bid(self, seat: int, amount: int) -> None:
-        self.bids[seat] = amount
-        self.bids_t = (*self.bids_t[:seat], amount, *self.bids_t[seat + 1 :])
+        self.bids = (*self.bids[:seat], amount, *self.bids[seat + 1 :])
         self.bid_total += amount
         self.bids_made += 1
         if self.log is not None:
@@ -350,7 +385,8 @@ class UniversalBidState(State):
         return past
 
     def _end_hand(self) -> None:
-        exact = tuple(t == b for b, t in zip(self.bids, self.taken, strict=True))
+        bids = tuple(b or 0 for b in self.bids)  # every seat has bid
+        exact = tuple(t == b for b, t in zip(bids, self.taken, strict=True))
         points = tuple(
             t + EXACT_BONUS if made else t for t, made in zip(self.taken, exact, strict=True)
         )
@@ -362,7 +398,7 @@ class UniversalBidState(State):
                 self.hand_index + 1,
                 self.size,
                 self.dealer,
-                tuple(self.bids),
+                bids,
                 self.taken_t,
                 points,
             ),
@@ -374,7 +410,7 @@ class UniversalBidState(State):
                     points,
                     self.scores_t,
                     len(self.schedule),
-                    tuple(self.bids),
+                    bids,
                     self.taken_t,
                     exact,
                 )
@@ -386,8 +422,7 @@ class UniversalBidState(State):
         self._past = ()
         self.taken = [0] * n
         self.taken_t = (0,) * n
-        self.bids = [-1] * n
-        self.bids_t = (None,) * n
+        self.bids = (None,) * n
         self.bid_total = 0
         self.bids_made = 0
         self.current = -1
@@ -434,14 +469,14 @@ class UniversalBidState(State):
             seat,
             self.acting,
             self.players,
-            PHASES[self.phase],
+            self.phase,
             cards_in(self.cards.masks[seat]),
             min(self.hand_index + 1, len(self.schedule)),
             len(self.schedule),
             self.size,
             self.dealer if self.dealer >= 0 else None,
-            self.draw,
-            self.bids_t,
+            self.draw(),
+            self.bids,
             self.trick.pairs(),
             self.taken_t,
             self.past_tricks(),
@@ -454,12 +489,7 @@ class UniversalBidState(State):
     def zones(self) -> tuple[Zone, ...]:
         return self.cards.zones()
 
-    # -- positions (see games.universal_bid.position) -------------------------------
-
-    def position_part(self, seat: int | None = None) -> dict[str, Any]:
-        from games.universal_bid.position import position_part
-
-        return position_part(self, seat)
+    # -- positions: the core writes and reads the record (see games.universal_bid.position)
 
     def position_summary(self) -> tuple[int | None, tuple[int, ...], int]:
         from games.universal_bid.position import summary
@@ -467,6 +497,13 @@ class UniversalBidState(State):
         return summary(self)
 
     def restore_position(self, common: Common, part: Any) -> None:
-        from games.universal_bid.position import restore
+        if common.version == 1:
+            from games.universal_bid.position import first_version
 
-        restore(self, common, part)
+            part = first_version(self, part)
+        super().restore_position(common, part)
+
+    def check_position(self) -> None:
+        from games.universal_bid.position import check
+
+        check(self)

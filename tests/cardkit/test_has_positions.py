@@ -23,9 +23,11 @@ class NoWorlds(UniversalBidGame):
     """Positions on the state, but the base Game's sample_world."""
 
     sample_world = Game.sample_world
+    public_state = Game.public_state
 
 
 class NoRestoreState(UniversalBidState):
+    record = ()
     restore_position = State.restore_position
 
 
@@ -44,6 +46,7 @@ class NoSummary(UniversalBidGame):
 
 
 class NoPartState(UniversalBidState):
+    record = ()
     position_part = State.position_part
 
 

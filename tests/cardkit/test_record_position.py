@@ -56,7 +56,7 @@ def test_a_position_that_cannot_be_set_up_is_named() -> None:
     record = Record(
         "universal-bid", 3, position["seed"], position["options"], (), position=position
     )
-    with pytest.raises(RecordError, match="the record's position cannot be set up: hand 9"):
+    with pytest.raises(RecordError, match="the record's position cannot be set up: hand is 9 but"):
         start(record, GAME)
 
 

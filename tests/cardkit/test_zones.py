@@ -149,7 +149,7 @@ def test_cards_written_and_read_back_are_the_same() -> None:
     ("zones", "message"),
     [
         ({"hand 9": []}, "no zone is called 'hand 9'"),
-        ({"hand 0": ["a1", "a1"]}, "more places than it has copies"),
+        ({"hand 0": ["a1", "a1"]}, "a1 is placed more times than the deck has it"),
         ({"hand 0": ["zz"]}, "'zz' is not a card of this deck"),
         ({"hand 0": ["a1"]}, "cards are in no zone: a2"),
     ],

@@ -146,7 +146,7 @@ def test_a_position_that_breaks_the_rules_is_one_line(tmp_path: Path) -> None:
     code, out = run("play", "--position", str(bad), "--save", str(save))
     assert code == 2
     line = one_line(out)
-    assert f"{bad}: cards appear more than once: " in line
+    assert f"{bad}: 'cards' is not valid: zone 'hand 1': " in line and "placed more times" in line
     assert not save.exists()
 
 

@@ -34,7 +34,7 @@ def test_the_position_at_a_step_sets_up_that_state(tmp_path: Path) -> None:
     code, out, _ = run(str(path), "--step", "30")
     assert code == 0
     data = json.loads(out)
-    assert data["format"] == "cardkit-position/1" and data["step"] == 30
+    assert data["format"] == "cardkit-position/2" and data["step"] == 30
     state = GAME.from_position(data)
     assert state.history == [] and state.steps == 30  # it starts at step 30
     assert len(Record.load(path).actions) > 30
@@ -45,10 +45,11 @@ def test_one_seat_sees_only_its_cards(tmp_path: Path) -> None:
     assert code == 0
     data = json.loads(out)
     assert data["seat"] == 1 and data["seed"] is None
-    hands = data["state"]["hands"]
-    assert all(card != "?" for card in hands[1])
-    assert all(set(h) == {"?"} for s, h in enumerate(hands) if s != 1 and h)
-    assert set(data["state"]["out_of_play"]) == {"?"}
+    cards = data["state"]["cards"]
+    assert cards["zones"]["hand 1"] and "hand 1" not in cards["unseen"]
+    # every other hand and the cards out of play: unseen, none named
+    assert all(cards["zones"][f"hand {s}"] == [] for s in (0, 2, 3))
+    assert cards["zones"]["out of play"] == [] and cards["unseen"]["out of play"] > 0
 
 
 def test_bad_steps_and_seats_are_one_line(tmp_path: Path) -> None:

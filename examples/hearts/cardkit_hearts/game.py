@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -40,40 +39,31 @@ class HeartsGame(Game[HeartsState]):
     def max_steps(self, players: int, options: HeartsOptions) -> int:
         return STEPS_PER_HAND * most_hands(options)
 
-    def sample_world(self, view: View, rng: random.Random) -> HeartsState:
-        """A state ``view``'s seat cannot tell from the true one: the view's record (read
-        once per view, kept in its ``SeatCards.memo``, copied for each world), the cards
-        the seat does not know dealt by the core, later chance from a fresh seed."""
-        if not isinstance(view, HeartsView) or view.cards is None:
-            raise PositionError("a world is sampled from a Hearts view with its cards")
-        base = view.cards.memo
-        if not isinstance(base, HeartsState) or base.game is not self:
-            base = view.cards.memo = self.new_state(SEATS, 0, view.options, False)
-            leader = view.trick[0][0] if view.trick else view.to_act[0] if view.to_act else 0
-            record = {
-                "phase": view.phase,
-                "direction": view.direction,
-                "current": view.to_act[0] if view.phase == "play" else 0,
-                "broken": view.hearts_broken,
-                "tricks": [[[s, c.text] for s, c in t] for t in view.tricks],
-                "trick": {"leader": leader, "plays": [[s, c.text] for s, c, _ in view.trick]},
-                "board": {"totals": list(view.scores), "hands": [list(h) for h in view.hands]},
-            }
-            read_record(base, record, tuple(record))
-            passed: list[tuple[Card, ...]] = [()] * SEATS
-            passed[view.seat], passed[(view.seat - view.direction) % SEATS] = (
-                view.passed,
-                view.received,
-            )
-            base.exchanged = tuple(passed)
-            base.step_offset = view.steps
-            base.auto_chance = True
-        world = base.clone()
-        world.seed = rng.getrandbits(32)
-        world.cards = view.cards.deal(rng)
-        if world.phase == "deal":
-            world.resolve_chance()
-        return world
+    def public_state(self, view: View) -> HeartsState:
+        """The state of what ``view`` shows: its record but the cards, and the passes its
+        seat made and received; :meth:`sample_world` deals the cards."""
+        if not isinstance(view, HeartsView):
+            raise PositionError("a world is sampled from a Hearts view")
+        state = self.new_state(SEATS, 0, view.options, False)
+        leader = view.trick[0][0] if view.trick else view.to_act[0] if view.to_act else 0
+        record = {
+            "phase": view.phase,
+            "direction": view.direction,
+            "current": view.to_act[0] if view.phase == "play" else 0,
+            "broken": view.hearts_broken,
+            "tricks": [[[s, c.text] for s, c in t] for t in view.tricks],
+            "trick": {"leader": leader, "plays": [[s, c.text] for s, c, _ in view.trick]},
+            "board": {"totals": list(view.scores), "hands": [list(h) for h in view.hands]},
+        }
+        read_record(state, record, tuple(record))
+        passed: list[tuple[Card, ...]] = [()] * SEATS
+        passed[view.seat], passed[(view.seat - view.direction) % SEATS] = (
+            view.passed,
+            view.received,
+        )
+        state.exchanged = tuple(passed)
+        state.step_offset = view.steps
+        return state
 
 
 GAME = HeartsGame()
