@@ -78,15 +78,14 @@ def _peers(reps: int, seconds: float) -> tuple[Stat, Stat] | str:
 
 
 def _reference(game_id: str) -> Callable[..., object] | None:
-    """universal-bid's first sampler, for comparison: a world written as a position and
-    set up by ``from_position`` (what ``sample_world`` did before it built worlds directly)."""
+    """For comparison, in universal-bid: the world written as a position and set up by
+    ``from_position`` (sampling, writing and reading it)."""
     if game_id != "universal-bid":
         return None
     from games.universal_bid import GAME
-    from games.universal_bid.position import world_position
 
     def by_position(view: Any, rng: random.Random) -> object:
-        return GAME.from_position(world_position(GAME, view, rng))
+        return GAME.from_position(GAME.position(GAME.sample_world(view, rng)))
 
     return by_position
 
