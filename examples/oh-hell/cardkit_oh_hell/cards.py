@@ -9,10 +9,11 @@ tricks) and seat counters ``@0``, ``@1``, ... (the top one deals first).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from functools import cache
 
 import attrs
 from cardkit import Card, Deck, Play, TrickOrder
+from cardkit.zones import Layout, Place, layout
 
 SUITS = "CDSH"
 RANKS = "23456789TJQKA"
@@ -22,6 +23,19 @@ STYLES = {"C": "green", "D": "yellow", "S": "blue", "H": "red"}
 TRICK_COUNTER = "#"
 SEAT_COUNTER = "@"
 
+PLACES = (
+    Place("stock"),
+    Place("trump card", "all"),
+    Place("trick", "all"),
+    Place("played", "all"),
+    Place("counters", "all"),
+    Place("hand", "owner", per_seat=True),
+)
+"""Where the cards are: the undealt cards (seen by nobody), the card turned for trump, the
+trick in progress, the cards of this hand's finished tricks, the counters, then the hand
+of each seat (zone ``HAND + seat``)."""
+STOCK, TRUMP, TRICK, PLAYED, COUNTERS, HAND = range(len(PLACES))
+
 
 @attrs.frozen(slots=True)
 class Trumps:
@@ -30,15 +44,14 @@ class Trumps:
     order: TrickOrder
     legal: Callable[[int, str | None], tuple[Play, ...]]
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Trumps:
-        return self  # immutable and shared by every state with these settings
-
 
 @attrs.frozen(slots=True)
 class Table:
     """The deck and sizes that the settings and the player count give (shared, immutable)."""
 
     deck: Deck
+    layout: Layout
+    """The zones of :data:`PLACES` for this deck and player count."""
     cards: tuple[Card, ...]
     trick_counters: tuple[Card, ...]
     seat_counters: tuple[Card, ...]
@@ -51,24 +64,16 @@ class Table:
         faces = self.deck.faces
         return bool(hand & card.bit) and card.id < len(faces) and faces[card.id] is card
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
-        return self
-
-
-_TABLES: dict[tuple[int, int, int, bool], Table] = {}
-
 
 def max_tricks(players: int, num_suits: int, per_suit: int) -> int:
     """The most tricks a hand can have: one card is kept back to turn for trump."""
     return (num_suits * per_suit - 1) // players
 
 
+@cache
 def table_for(players: int, num_suits: int, per_suit: int, random_tricks: bool) -> Table:
-    """The (cached) deck for these settings: the cards, suit by suit, then the counters."""
-    key = (players, num_suits, per_suit, random_tricks)
-    found = _TABLES.get(key)
-    if found is not None:
-        return found
+    """The deck for these settings, built once: the cards, suit by suit, then the counters.
+    Every match with the same settings shares it (and so its cards and zones)."""
     top = max_tricks(players, num_suits, per_suit)
     faces: list[tuple[str, int, str, str]] = [
         (s, r, RANKS[r], s + RANKS[r]) for s in SUITS[:num_suits] for r in range(per_suit)
@@ -83,13 +88,12 @@ def table_for(players: int, num_suits: int, per_suit: int, random_tricks: bool) 
     for suit in SUITS[:num_suits]:
         order = TrickOrder(trump=suit, deck=deck)
         trumps[suit] = Trumps(order, order.legal_for(plays))
-    built = Table(
+    return Table(
         deck=deck,
+        layout=layout(deck, PLACES, players),
         cards=tuple(c for c in deck.cards if c.suit in SUITS),
         trick_counters=tuple(c for c in deck.cards if c.suit == TRICK_COUNTER),
         seat_counters=tuple(c for c in deck.cards if c.suit == SEAT_COUNTER),
         max_tricks=top,
         trumps=trumps,
     )
-    _TABLES[key] = built
-    return built

@@ -12,9 +12,11 @@ from cardkit.positions import PositionError
 from cardkit_oh_hell.actions import parse
 from cardkit_oh_hell.bot import HeuristicBot
 from cardkit_oh_hell.cards import max_tricks
+from cardkit_oh_hell.position import sample_world
 from cardkit_oh_hell.rules import RULES
 from cardkit_oh_hell.spaces import SPACES
 from cardkit_oh_hell.state import RANDOM_TRICKS, OhHellOptions, OhHellState, table
+from cardkit_oh_hell.view import OhHellView
 
 DEFAULT_DECK = table(3, OhHellOptions()).deck
 """The deck card texts are read from when no match is given."""
@@ -59,11 +61,8 @@ class OhHellGame(Game[OhHellState]):
 
     def sample_world(self, view: View, rng: random.Random) -> OhHellState:
         """A world consistent with ``view`` (see :mod:`cardkit_oh_hell.position`): the cards
-        the seat cannot see dealt uniformly among the deals where no seat holds a suit
-        it did not follow."""
-        from cardkit_oh_hell.position import sample_world
-        from cardkit_oh_hell.view import OhHellView
-
+        the seat cannot see dealt by the core, uniformly among the deals where no seat
+        holds a suit it did not follow."""
         if not isinstance(view, OhHellView):
             raise PositionError(f"{self.id} samples worlds from its own views only")
         return sample_world(self, view, rng)

@@ -8,7 +8,7 @@ The game's own part of a position (``"state"``)::
      "num_tricks": 3,
      "hands": [["SK", "C2"], ...],    # each seat's cards now
      "trump": "H2",                   # the card turned for trump (null before the deal)
-     "stock": ["C4", ...],            # the undealt cards, in order
+     "stock": ["C4", ...],            # the undealt cards (any order; written in deck order)
      "bids": [1, 0, null],            # null: not bid yet
      "past_tricks": [[[1, "SA"], ...]], # this hand's finished tricks, (seat, card) in play order
      "trick": [[2, "S5"]],            # the trick in progress
@@ -20,32 +20,33 @@ and the dealer are set, then the deal its cards imply
 :meth:`~cardkit.game.State.apply`, so a position the rules would not allow is
 refused with the rule's reason. A finished match is its last hand played out.
 
-A sampled world keeps the seat's view and deals the cards it cannot see (the
-other hands and the stock) with :func:`~cardkit.positions.deal_hidden`: a seat
-that did not follow a led suit gets none of it.
+A sampled world is the view's public part, made once per view (kept in its
+``SeatCards.memo``) and copied for each world, with the cards the seat cannot
+see (the other hands and the stock) dealt by the core
+(:meth:`cardkit.zones.SeatCards.deal`): a seat that did not follow a led suit
+gets none of it.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from cardkit import CHANCE, Bid, Card, Play, Trick
-from cardkit.options import to_json
+from cardkit import CHANCE, Bid, Card, Play, Scoreboard, Trick
 from cardkit.positions import (
-    FORMAT,
     UNKNOWN,
     Common,
     PositionError,
     apply_checked,
     card_of,
-    deal_hidden,
     game_part,
     listed,
     whole,
 )
+
+from cardkit_oh_hell.cards import HAND, STOCK
 
 if TYPE_CHECKING:
     from cardkit_oh_hell.game import OhHellGame
@@ -74,26 +75,23 @@ Pairs = list[tuple[int, Card]]
 def past_tricks(state: OhHellState) -> list[Pairs]:
     """This hand's finished tricks as ``(seat, card)`` pairs: each led by the last winner."""
     n = state.players
-    played = state.played
     out: list[Pairs] = []
     leader = state.order.left_of_dealer()
-    trumps = state.trumps
-    for start in range(0, len(played), n):
-        cards = played[start : start + n]
-        assert trumps is not None
-        trick = Trick(leader)
-        for i, card in enumerate(cards):
-            trick.add((leader + i) % n, card, trumps.order)
-        out.append(list(zip(trick.seats, trick.cards, strict=True)))
+    for start in range(0, len(state.played), n):
+        assert state.trumps is not None
+        trick = Trick(leader, order=state.trumps.order, size=n)
+        for i, card in enumerate(state.played[start : start + n]):
+            trick.play((leader + i) % n, card)
+        out.append(list(trick.pairs()))
         leader = trick.winner()
     return out
 
 
 def position_part(state: OhHellState, seat: int | None = None) -> dict[str, Any]:
     """The game's own part of the position of ``state`` (with ``seat``: as it knows it)."""
-    cards_in = state.table.deck.cards_in
-    hands = [[c.text for c in cards_in(h)] for h in state.hands]
-    stock = [c.text for c in state.stock]
+    cards = state.cards
+    hands = [[c.text for c in cards.cards(HAND + s)] for s in range(state.players)]
+    stock = [c.text for c in cards.cards(STOCK)]
     if seat is not None:
         hands = [h if s == seat else [UNKNOWN] * len(h) for s, h in enumerate(hands)]
         stock = [UNKNOWN] * len(stock)
@@ -234,12 +232,9 @@ def restore(state: OhHellState, common: Common, part: Any) -> None:
             raise PositionError(f"in the {phase} phase no cards are dealt and nobody has bid")
         if Counter(stock) != Counter(table.cards):
             raise PositionError(f"in the {phase} phase the stock holds every card")
-        state.stock = stock
-        state.phase = phase if phase != "tricks" or random_tricks else "deal"
-        if state.phase != phase:
+        if phase == "tricks" and not random_tricks:
             raise PositionError("num_tricks is fixed by the options: there is no tricks phase")
-        if phase == "cut" and not cut:
-            state.phase = "cut"
+        state.phase = phase
         return
     trump = card_of(trump_text, by_text, "trump")
     everything = [c for h in hands for c in h] + [c for t in (*past, trick) for _, c in t]
@@ -266,7 +261,6 @@ def restore(state: OhHellState, common: Common, part: Any) -> None:
             )
         dealt[seat] = hands[seat] + played
     state.phase = "deal"
-    state.stock = list(table.cards)
     state.apply(CHANCE, state.deal_shuffle(dealt, trump=[trump], stock=stock))
     _replay(state, phase, bids, past, trick)
 
@@ -315,24 +309,29 @@ def _replay(
         raise PositionError(f"these plays leave the match in the {state.phase} phase, not {phase}")
 
 
-def _lacking(suits: frozenset[str]) -> Callable[[Card], bool]:
-    def allowed(card: Card) -> bool:
-        return card.suit not in suits
-
-    return allowed
-
-
-def world_position(game: OhHellGame, view: OhHellView, rng: random.Random) -> dict[str, Any]:
-    """A position consistent with ``view`` (see the module docstring): the cards the seat
-    cannot see dealt uniformly among the deals that give no seat a suit it did not follow."""
-    from cardkit_oh_hell.state import table
-
+def sample_world(game: OhHellGame, view: OhHellView, rng: random.Random) -> OhHellState:
+    """A full state that ``view``'s seat cannot tell from the true one (see the module
+    docstring); later chance is seeded from ``rng``."""
+    known = view.cards
+    if known is None:
+        raise PositionError("a world is sampled from a seat's view with its cards")
     if view.to_act and view.to_act[0] == CHANCE:
         raise PositionError(
             "oh-hell samples worlds at a decision or at the end, not while chance is due"
         )
+    base = known.memo
+    if not isinstance(base, game.state) or base.game is not game:
+        base = known.memo = _public(game, view)
+    world = base.clone()
+    world.seed = rng.getrandbits(32)
+    world.cards = known.deal(rng)
+    return world
+
+
+def _public(game: OhHellGame, view: OhHellView) -> OhHellState:
+    """A state with ``view``'s public facts (the counters' draws, bids, tricks, scores,
+    whose turn), its cards still to be dealt."""
     n = len(view.bids)
-    seat = view.seat
     options = game.make_options(
         {
             "num_suits": view.num_suits,
@@ -343,93 +342,39 @@ def world_position(game: OhHellGame, view: OhHellView, rng: random.Random) -> di
             "hands": view.hands,
         }
     )
-    tab = table(n, options)
-    trumps = tab.trumps[view.trump.suit] if view.trump is not None else None
-    # who played what: each finished trick is led by the last winner
-    past: list[Pairs] = []
-    leader = (view.dealer + 1) % n
-    for start in range(0, len(view.played), n):
-        assert trumps is not None
-        trick = Trick(leader)
-        for i, card in enumerate(view.played[start : start + n]):
-            trick.add((leader + i) % n, card, trumps.order)
-        past.append(list(zip(trick.seats, trick.cards, strict=True)))
-        leader = trick.winner()
-    current = [(s, c) for s, c, _ in view.trick]
-    shown: dict[int, set[str]] = {}
-    for cards in (*past, current):
-        if cards:
-            led = cards[0][1].suit
-            for s, card in cards[1:]:
-                if card.suit != led:
-                    shown.setdefault(s, set()).add(led)
-    known = {*view.hand, *view.played, *(c for _, c in current)}
-    if view.trump is not None:
-        known.add(view.trump)
-    pool = [c for c in tab.cards if c not in known]
+    world = game.new_state(n, 0, options, False)
+    table = world.table
     over = not view.to_act
-    others = [s for s in range(n) if s != seat]
-    sizes = []
-    allowed: list[Callable[[Card], bool] | None] = []
-    for s in others:
-        played = sum(1 for t in (*past, current) for p, _ in t if p == s)
-        sizes.append(0 if over else view.num_tricks - played)
-        lacking = frozenset(shown.get(s, ()))
-        allowed.append(_lacking(lacking) if lacking else None)
-    sizes.append(len(pool) - sum(sizes))
-    allowed.append(None)
-    dealt = deal_hidden(pool, sizes, allowed, rng)
-    hands: list[list[Card]] = [[] for _ in range(n)]
-    hands[seat] = list(view.hand)
-    for s, given in zip(others, dealt, strict=False):
-        hands[s] = given
-    hand = view.hand_number - (1 if over else 0)
-    counters = [c for c in tab.trick_counters if c.rank != view.num_tricks]
-    trick_counters = [c for c in tab.trick_counters if c.rank == view.num_tricks] + counters
-    first = (view.dealer - (hand - 1)) % n
-    seat_counters = [tab.seat_counters[first], *(c for c in tab.seat_counters if c.rank != first)]
-    steps = _steps(tab, hand, n, view, past, current)
-    phase = "over" if over else ("play" if all(b is not None for b in view.bids) else "bid")
-    return {
-        "format": FORMAT,
-        "game": game.id,
-        "players": n,
-        "options": to_json(options),
-        "seed": rng.getrandbits(32),
-        "step": steps,
-        "dealer": view.dealer,
-        "to_act": list(view.to_act),
-        "scores": list(view.scores),
-        "hand": hand,
-        "state": {
-            "phase": phase,
-            "trick_counters": [c.text for c in trick_counters],
-            "seat_counters": [c.text for c in seat_counters],
-            "num_tricks": view.num_tricks,
-            "hands": [[c.text for c in h] for h in hands],
-            "trump": None if view.trump is None else view.trump.text,
-            "stock": [c.text for c in dealt[-1]],
-            "bids": list(view.bids),
-            "past_tricks": [[[s, c.text] for s, c in t] for t in past],
-            "trick": [[s, c.text] for s, c in current],
-            "hand_log": [
-                {"tricks": k, "points": list(p)}
-                for k, p in zip(view.hand_sizes, view.hand_points[: hand - 1], strict=False)
-            ],
-        },
-    }
+    hand = view.hand_number - 1 if over else view.hand_number  # the hand played now
+    first = (view.dealer - hand + 1) % n  # the deal passes left each hand
+    world.trick_counters = _on_top(table.trick_counters, view.num_tricks)
+    world.seat_counters = _on_top(table.seat_counters, first)
+    world.num_tricks = view.num_tricks
+    world.order.dealer = view.dealer
+    world.trump = view.trump
+    world.trumps = None if view.trump is None else table.trumps[view.trump.suit]
+    world.bids = list(view.bids)
+    world.won = list(view.tricks_won)
+    world.played = view.played
+    world.sizes = view.hand_sizes
+    world.board = Scoreboard(list(view.scores), None, list(view.hand_points))
+    world.phase = "over" if over else "play" if None not in view.bids else "bid"
+    if not over:
+        world.order.current = view.to_act[0]
+    if world.phase == "play":
+        assert world.trumps is not None
+        leader = view.trick[0][0] if view.trick else world.order.current
+        world.trick = Trick(leader, order=world.trumps.order, size=n)
+        for seat, card, _ in view.trick:
+            world.trick.play(seat, card)
+    draws = 1 if table.trick_counters else 0  # a hand's steps: its draw, deal, bids, plays
+    done = sum(draws + 1 + n + n * k for k in view.hand_sizes[: hand - 1])
+    now = draws + 1 + n - view.bids.count(None) + len(view.played) + len(view.trick)
+    world.step_offset = 1 + done + now  # the cut came first
+    world.auto_chance = True
+    return world
 
 
-def _steps(tab: Any, hand: int, n: int, view: OhHellView, past: list[Pairs], current: Pairs) -> int:
-    """The steps a match takes to reach the view's moment (chance included)."""
-    draws = 1 if tab.trick_counters else 0
-    steps = 1  # the cut
-    for size in view.hand_sizes[: hand - 1]:  # each: its draw, deal, bids and plays
-        steps += draws + 1 + n + n * size
-    steps += draws + 1 + sum(1 for b in view.bids if b is not None)
-    return steps + sum(len(t) for t in past) + len(current)
-
-
-def sample_world(game: OhHellGame, view: OhHellView, rng: random.Random) -> OhHellState:
-    """The state of :func:`world_position`."""
-    return game.from_position(world_position(game, view, rng))
+def _on_top(counters: tuple[Card, ...], rank: int) -> tuple[Card, ...]:
+    """``counters`` with the one of ``rank`` on top (the rest as they come)."""
+    return tuple(sorted(counters, key=lambda c: c.rank != rank))

@@ -41,10 +41,24 @@ from cardkit.events import (
 )
 from cardkit.game import highest
 from cardkit.positions import Common
+from cardkit.zones import Cards
 
 from cardkit_oh_hell.actions import BIDS
-from cardkit_oh_hell.cards import SUIT_NAMES, SUITS, Table, Trumps, table_for
+from cardkit_oh_hell.cards import (
+    COUNTERS,
+    HAND,
+    PLAYED,
+    STOCK,
+    SUIT_NAMES,
+    SUITS,
+    TRICK,
+    TRUMP,
+    Table,
+    Trumps,
+    table_for,
+)
 from cardkit_oh_hell.events import DealerCut, TricksDrawn, TrumpTurned
+from cardkit_oh_hell.position import position_part, restore, summary
 from cardkit_oh_hell.view import OhHellView
 
 MADE_BID_BONUS = 10
@@ -78,31 +92,46 @@ def table(players: int, options: OhHellOptions) -> Table:
 class OhHellState(State):
     """A match of Oh Hell: ``hands`` hands, each dealt, bid and played out.
 
-    Hands are bitmasks of ``card.bit``; the trick core says what follows suit
-    and who wins.
+    Its cards are in :attr:`cards` (zones :data:`~cardkit_oh_hell.cards.PLACES`; masks
+    of ``card.bit``); the trick core says what follows suit and who wins.
     """
 
     options: OhHellOptions
+    table: Table
+    cards: Cards
+    order: TurnOrder
+    board: Scoreboard
+    phase: str
+    """tricks, cut, deal (chance is due), bid, play; over at the end."""
+    trick_counters: tuple[Card, ...]
+    """The trick counters as last shuffled: the top one gave the number of tricks."""
+    seat_counters: tuple[Card, ...]
+    """The seat counters as shuffled: the top one dealt the first hand."""
+    num_tricks: int
+    trump: Card | None
+    trumps: Trumps | None
+    bids: list[int | None]
+    won: list[int]
+    played: tuple[Card, ...]
+    """The cards of this hand's finished tricks, in play order."""
+    trick: Trick | None
+    sizes: tuple[int, ...]
+    """The tricks of each finished hand."""
+    copied = ("cards", "order", "board", "bids", "won", "trick")
 
     def setup(self) -> None:
         n = self.players
         self.table = table(n, self.options)
-        self.order = TurnOrder(n)
-        self.board = Scoreboard.start(n)
         self.trick_counters = self.table.trick_counters
         self.seat_counters = self.table.seat_counters
-        self.stock: list[Card] = list(self.table.cards)
-        self.hands: list[int] = [0] * n
-        self.trump: Card | None = None
-        self.trumps: Trumps | None = None
+        self.cards = self.table.layout.new(STOCK)
+        self.cards.deal(STOCK, [(COUNTERS, self.trick_counters + self.seat_counters)])
+        self.order = TurnOrder(n)
+        self.board = Scoreboard.start(n)
         self.num_tricks = 0
-        self.bids: list[int | None] = [None] * n
-        self.won = [0] * n
-        self.played: list[Card] = []
-        self.trick: Trick | None = None
-        self.sizes: tuple[int, ...] = ()  # the tricks of each finished hand
-        self.phase = "tricks"  # then "cut", "deal", "bid", "play"; "over" at the end
-        self._start_hand()
+        self.trick = None
+        self.sizes = ()
+        self._new_hand()
 
     # -- who acts, and what they may do -----------------------------------------------
 
@@ -139,7 +168,7 @@ class OhHellState(State):
             return tuple(b for b in BIDS[: self.num_tricks + 1] if b.amount != hooked)
         if self.phase == "play":
             assert self.trick is not None and self.trumps is not None
-            return self.trumps.legal(self.hands[seat], self.trick.led)
+            return self.trumps.legal(self.cards.masks[HAND + seat], self.trick.led)
         return ()
 
     # -- the rules, each stated once: _legal_actions lists what these accept -------------
@@ -173,7 +202,7 @@ class OhHellState(State):
 
     def _refuse_play(self, seat: int, card: Card) -> Refusal | None:
         assert self.trick is not None and self.trumps is not None
-        hand, led = self.hands[seat], self.trick.led
+        hand, led = self.cards.masks[HAND + seat], self.trick.led
         if not self.table.holds(hand, card):
             return Refusal("not-in-hand", f"{card} is not in your hand")
         if led is not None and self.trumps.order.must_follow(hand, card, led):
@@ -183,8 +212,15 @@ class OhHellState(State):
 
     # -- the flow of a hand -----------------------------------------------------------
 
-    def _start_hand(self) -> None:
-        """Before a deal: draw the number of tricks unless it is fixed."""
+    def _new_hand(self) -> None:
+        """Gather the cards into the stock; draw the number of tricks unless it is fixed."""
+        self.cards.move_all(PLAYED, STOCK)
+        self.cards.move_all(TRUMP, STOCK)
+        self.trump = None
+        self.trumps = None
+        self.bids = [None] * self.players
+        self.won = [0] * self.players
+        self.played = ()
         fixed = self.options.num_tricks_fixed
         if fixed == RANDOM_TRICKS:
             self.phase = "tricks"
@@ -227,39 +263,38 @@ class OhHellState(State):
         """One card at a time from the left of the dealer, then the trump card is turned."""
         n, k = self.players, self.num_tricks
         first = self.order.left_of_dealer()
-        mask = self.table.deck.mask
-        for i in range(n):
-            self.hands[(first + i) % n] = mask(cards[i : n * k : n])
         self.trump = cards[n * k]
-        self.stock = list(cards[n * k + 1 :])
+        hands = [(HAND + (first + i) % n, cards[i : n * k : n]) for i in range(n)]
+        self.cards.deal(STOCK, [*hands, (TRUMP, (self.trump,))])
         self.trumps = self.table.trumps[self.trump.suit]
         self.order.current = first
         self.phase = "bid"
         if self.log is not None:
             hand = self.board.hands_played + 1
             self.emit(Dealt(self.order.dealer, k, hand, self.options.hands))
+            cards_in = self.table.deck.cards_in
             for s in range(n):
-                self.emit(Received(s, self.table.deck.cards_in(self.hands[s]), to=only(s)))
+                self.emit(Received(s, cards_in(self.cards.masks[HAND + s]), to=only(s)))
             self.emit(TrumpTurned(self.trump))
 
     def _play(self, seat: int, card: Card) -> None:
         trick = self.trick
         assert trick is not None and self.trumps is not None
-        self.hands[seat] &= ~card.bit
-        winner = trick.play(seat, card)
+        winner = self.cards.play(HAND + seat, card, TRICK, trick)
         if self.log is not None:
             self.log.append(Played(seat, card))
         if winner < 0:
             self.order.advance()
             return
         self.won[winner] += 1
-        self.played.extend(trick.cards)
+        self.played += tuple(trick.cards)
+        self.cards.move_all(TRICK, PLAYED)
         if self.log is not None:
             best = trick.cards[trick.best]
             self.log.append(TrickWon(winner, best, sum(self.won), trick.pairs()))
-        self.trick = Trick(winner, order=self.trumps.order, size=self.players)
+        trick.restart(winner)
         self.order.current = winner
-        if not self.hands[winner]:
+        if not self.cards.masks[HAND + winner]:
             self._end_hand()
 
     def hand_scores(self) -> tuple[int, ...]:
@@ -288,13 +323,7 @@ class OhHellState(State):
                 self.emit(MatchOver(result.scores, result.winners))
             return
         self.order.rotate_dealer()
-        self.stock = list(self.table.cards)
-        self.trump = None
-        self.trumps = None
-        self.bids = [None] * self.players
-        self.won = [0] * self.players
-        self.played = []
-        self._start_hand()
+        self._new_hand()
 
     # -- results, views, zones --------------------------------------------------------
 
@@ -313,14 +342,14 @@ class OhHellState(State):
         return OhHellView(
             seat=seat,
             to_act=self.to_act(),
-            hand=self.table.deck.cards_in(self.hands[seat]),
+            hand=self.table.deck.cards_in(self.cards.masks[HAND + seat]),
             trump=self.trump,
             dealer=self.order.dealer,
             num_tricks=self.num_tricks,
             bids=tuple(self.bids),
             tricks_won=tuple(self.won),
             trick=self.trick.plays() if self.trick is not None else (),
-            played=tuple(self.played),
+            played=self.played,
             ranks=self.options.num_cards_per_suit,
             scores=tuple(self.board.totals),
             hand_number=self.board.hands_played + 1,
@@ -331,37 +360,19 @@ class OhHellState(State):
             points_per_trick=self.options.points_per_trick,
             hand_sizes=self.sizes,
             hand_points=tuple(self.board.hands),
+            cards=self.cards.seen_by(seat),
         )
 
     # -- positions (see cardkit_oh_hell.position) ---------------------------------------
 
     def position_part(self, seat: int | None = None) -> dict[str, Any]:
-        from cardkit_oh_hell.position import position_part
-
         return position_part(self, seat)
 
     def position_summary(self) -> tuple[int | None, tuple[int, ...], int]:
-        from cardkit_oh_hell.position import summary
-
         return summary(self)
 
     def restore_position(self, common: Common, part: Any) -> None:
-        from cardkit_oh_hell.position import restore
-
         restore(self, common, part)
 
     def zones(self) -> tuple[Zone, ...]:
-        everyone = frozenset(range(self.players))
-        zones = [
-            Zone("stock", tuple(self.stock), frozenset()),
-            Zone("trump card", (self.trump,) if self.trump is not None else (), everyone),
-            Zone("played", tuple(self.played), everyone),
-            Zone("trick", tuple(self.trick.cards) if self.trick else (), everyone),
-            Zone("trick counters", self.trick_counters, everyone),
-            Zone("seat counters", self.seat_counters, everyone),
-        ]
-        cards_in = self.table.deck.cards_in
-        zones.extend(
-            Zone(f"hand {s}", cards_in(self.hands[s]), frozenset({s})) for s in range(self.players)
-        )
-        return tuple(zones)
+        return self.cards.zones()

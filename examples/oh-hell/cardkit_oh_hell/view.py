@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 from cardkit import Card, View
+from cardkit.zones import SeatCards
 
 
 @attrs.frozen(slots=True)
@@ -13,7 +14,9 @@ class OhHellView(View):
     ``trick`` lists ``(seat, card, suit)`` played to the trick in progress,
     ``played`` the cards of the tricks already taken this hand, ``ranks`` the
     cards per suit. The match's settings and its finished hands (their tricks and
-    points) close the view: a sampled world needs them.
+    points) close the view: a sampled world needs them, and ``cards``, what the seat
+    knows of where every card is (its hand, the cards played, the suits a seat has
+    shown it lacks), from which a world's cards are dealt.
     """
 
     hand: tuple[Card, ...]
@@ -34,3 +37,4 @@ class OhHellView(View):
     points_per_trick: int = 1
     hand_sizes: tuple[int, ...] = ()
     hand_points: tuple[tuple[int, ...], ...] = ()
+    cards: SeatCards | None = None
