@@ -4,8 +4,11 @@ their declared types.
 
 A record field holds a JSON value (``bool``, ``int``, ``str``, ``None``), a
 :class:`~cardkit.cards.Card` (written as its text), a tuple or list of these
-(written as a list), an ``attrs`` class of these (written as an object of its
-fields, such as a game's line of a score sheet), or one of the core's mutable parts: a
+(written as a list), a set of these (a sorted list), a dict of these by int or
+str keys (an object), an ``attrs`` class of these (an object of its fields: a
+game's line of a score sheet, or the core's
+:class:`~cardkit.seats.TurnOrder`, :class:`~cardkit.seats.ResponseWindow` and
+:class:`~cardkit.seats.SealedChoice`), or one of the core's mutable parts: a
 :class:`~cardkit.tricks.Trick` (its leader and plays), a
 :class:`~cardkit.match.Scoreboard` (totals and each hand's points) or the
 state's :class:`~cardkit.zones.Cards` (as :meth:`Cards.write
@@ -85,6 +88,10 @@ def _write(value: Any, seat: int | None) -> Any:
         return value.text
     if isinstance(value, tuple | list):
         return [_write(v, seat) for v in value]
+    if isinstance(value, set | frozenset):
+        return [_write(v, seat) for v in sorted(value)]
+    if isinstance(value, dict):
+        return {str(k): _write(v, seat) for k, v in sorted(value.items())}
     if isinstance(value, Trick):
         plays: list[list[Any]] = [[s, c.text] for s, c in value.pairs()]
         if plays and value.led is not None and value.led != value.cards[0].suit:
@@ -122,6 +129,18 @@ def _read(hint: Any, data: Any, current: Any, card: Any) -> Any:
             return tuple(_read(a, d, None, card) for a, d in zip(args, data, strict=True))
         items = [_read(args[0], d, None, card) for d in data]
         return tuple(items) if origin is tuple else items
+    if origin is set or origin is frozenset:
+        if not isinstance(data, list):
+            raise ValueError(f"a list was expected, not {data!r}")
+        found = {_read(args[0], d, None, card) for d in data}
+        if len(found) != len(data):
+            raise ValueError(f"a list without repeats was expected, not {data!r}")
+        return found if origin is set else frozenset(found)
+    if origin is dict:
+        if not isinstance(data, Mapping) or args[0] not in (int, str):
+            raise ValueError(f"an object was expected, not {data!r}")
+        key = (lambda k: _read(int, int(k), None, card)) if args[0] is int else str
+        return {key(k): _read(args[1], v, None, card) for k, v in data.items()}
     if hint is bool:
         if not isinstance(data, bool):
             raise ValueError(f"true or false was expected, not {data!r}")
@@ -149,7 +168,10 @@ def _read(hint: Any, data: Any, current: Any, card: Any) -> Any:
             raise TypeError("the fresh state holds no Cards to read into")
         return Cards.read(current.layout, data)
     if isinstance(hint, type) and attrs.has(hint):
-        return _read_attrs(hint, data, card)
+        return _read_attrs(hint, data, card, {})
+    if isinstance(origin, type) and attrs.has(origin):  # a generic one, such as SealedChoice[T]
+        params = getattr(origin, "__parameters__", ())
+        return _read_attrs(origin, data, card, dict(zip(params, args, strict=True)))
     raise TypeError(f"a record cannot hold {hint!r}")
 
 
@@ -171,9 +193,27 @@ def _read_trick(data: Any, current: Any, card: Any) -> Trick:
     return trick
 
 
-def _read_attrs(cls: type[Any], data: Any, card: Any) -> Any:
+def _read_attrs(cls: type[Any], data: Any, card: Any, given: dict[Any, Any]) -> Any:
+    """An ``attrs`` class from an object of its fields (``given``: its type parameters)."""
     names = [f.name for f in attrs.fields(cls)]
     if not isinstance(data, Mapping) or set(data) != set(names):
         raise ValueError(f"an object with {', '.join(names)} was expected, not {data!r}")
     hints = typing.get_type_hints(cls)
-    return cls(**{name: _read(hints[name], data[name], None, card) for name in names})
+    values = {n: _read(_bound(hints[n], given), data[n], None, card) for n in names}
+    return cls(**values)
+
+
+def _bound(hint: Any, given: dict[Any, Any]) -> Any:
+    """``hint`` with the type parameters in ``given`` replaced by their types."""
+    if not given:
+        return hint
+    if isinstance(hint, typing.TypeVar):
+        return given.get(hint, hint)
+    args = typing.get_args(hint)
+    origin = typing.get_origin(hint)
+    if not args or origin is None:
+        return hint
+    bound = tuple(_bound(a, given) for a in args)
+    if origin in (types.UnionType, typing.Union):
+        return typing.Union[bound]  # noqa: UP007
+    return origin[bound]

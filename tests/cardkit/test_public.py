@@ -10,6 +10,7 @@ import pytest
 
 from cardkit import CHANCE, Card, PositionError, Scoreboard, Trick
 from cardkit.public import read_record, write_record
+from cardkit.seats import ResponseWindow, SealedChoice, TurnOrder
 from cardkit.zones import Cards, Place, layout
 from tests.tinygame import DECK, GAME, WILD, Pick, TinyState
 
@@ -109,3 +110,48 @@ def test_a_trick_in_the_record_plays_on_to_its_winner() -> None:
     copy = fresh()
     read_record(copy, through_json(write_record(played())))
     assert copy.trick.play(0, DECK.card("b4")) == 0  # b led (the wild as b): b4 beats it
+
+
+class Seated(TinyState):
+    """Tiny with the core's seat parts, a set and a dict in its record."""
+
+    order: TurnOrder
+    window: ResponseWindow | None
+    choice: SealedChoice[int]
+    seen: set[int]
+    names: dict[int, str]
+    record = ("order", "window", "choice", "seen", "names")
+
+
+def test_seat_parts_sets_and_dicts_are_written_and_read_back() -> None:
+    state = Seated(GAME, 3, 1, GAME.make_options({}), auto_chance=False)
+    state.order = TurnOrder(3, dealer=2, current=1, direction=-1)
+    state.window = ResponseWindow("catch", (0, 2), subject=1, done={2})
+    state.choice = SealedChoice((0, 1, 2), {1: 5})
+    state.seen, state.names = {2, 0}, {1: "one", 0: "zero"}
+    part = through_json(write_record(state))
+    assert part["window"] == {"kind": "catch", "seats": [0, 2], "subject": 1, "done": [2]}
+    assert part["seen"] == [0, 2] and part["names"] == {"0": "zero", "1": "one"}
+    again = Seated(GAME, 3, 1, GAME.make_options({}), auto_chance=False)
+    read_record(again, part)
+    assert again.order == state.order and again.window == state.window
+    assert again.choice == state.choice and again.choice.pending == (0, 2)
+    assert again.seen == {0, 2} and again.names == {0: "zero", 1: "one"}
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "words"),
+    [
+        ("seen", [1, 1], "without repeats"),
+        ("names", {"x": "a"}, "'names' is not valid"),
+        ("choice", {"seats": [0], "picks": {"0": "five"}}, "a whole number was expected"),
+        ("order", {"players": 3}, "an object with players, dealer, current, direction"),
+    ],
+)
+def test_a_wrong_seat_part_set_or_dict_is_named(field: str, value: Any, words: str) -> None:
+    state = Seated(GAME, 3, 1, GAME.make_options({}), auto_chance=False)
+    state.order, state.window = TurnOrder(3), None
+    state.choice, state.seen, state.names = SealedChoice((0,)), set(), {}
+    part = through_json(write_record(state)) | {field: value}
+    with pytest.raises(PositionError, match=words):
+        read_record(state, part)
