@@ -117,17 +117,17 @@ class Seated(TinyState):
 
     order: TurnOrder
     window: ResponseWindow | None
-    choice: SealedChoice[int]
+    sealed: SealedChoice[int]
     seen: set[int]
     names: dict[int, str]
-    record = ("order", "window", "choice", "seen", "names")
+    record = ("order", "window", "sealed", "seen", "names")
 
 
 def test_seat_parts_sets_and_dicts_are_written_and_read_back() -> None:
     state = Seated(GAME, 3, 1, GAME.make_options({}), auto_chance=False)
     state.order = TurnOrder(3, dealer=2, current=1, direction=-1)
     state.window = ResponseWindow("catch", (0, 2), subject=1, done={2})
-    state.choice = SealedChoice((0, 1, 2), {1: 5})
+    state.sealed = SealedChoice((0, 1, 2), {1: 5})
     state.seen, state.names = {2, 0}, {1: "one", 0: "zero"}
     part = through_json(write_record(state))
     assert part["window"] == {"kind": "catch", "seats": [0, 2], "subject": 1, "done": [2]}
@@ -135,7 +135,7 @@ def test_seat_parts_sets_and_dicts_are_written_and_read_back() -> None:
     again = Seated(GAME, 3, 1, GAME.make_options({}), auto_chance=False)
     read_record(again, part)
     assert again.order == state.order and again.window == state.window
-    assert again.choice == state.choice and again.choice.pending == (0, 2)
+    assert again.sealed == state.sealed and again.sealed.pending == (0, 2)
     assert again.seen == {0, 2} and again.names == {0: "zero", 1: "one"}
 
 
@@ -144,14 +144,14 @@ def test_seat_parts_sets_and_dicts_are_written_and_read_back() -> None:
     [
         ("seen", [1, 1], "without repeats"),
         ("names", {"x": "a"}, "'names' is not valid"),
-        ("choice", {"seats": [0], "picks": {"0": "five"}}, "a whole number was expected"),
+        ("sealed", {"seats": [0], "picks": {"0": "five"}}, "a whole number was expected"),
         ("order", {"players": 3}, "an object with players, dealer, current, direction"),
     ],
 )
 def test_a_wrong_seat_part_set_or_dict_is_named(field: str, value: Any, words: str) -> None:
     state = Seated(GAME, 3, 1, GAME.make_options({}), auto_chance=False)
     state.order, state.window = TurnOrder(3), None
-    state.choice, state.seen, state.names = SealedChoice((0,)), set(), {}
+    state.sealed, state.seen, state.names = SealedChoice((0,)), set(), {}
     part = through_json(write_record(state)) | {field: value}
     with pytest.raises(PositionError, match=words):
         read_record(state, part)
