@@ -7,11 +7,12 @@ progress: a series of hands with running scores). A state implements:
 - ``setup()``: the match's own fields; the core resolves due chance after it;
 - ``to_act()``: the seats that may act now (``(CHANCE,)`` while a shuffle is
   due and chance is not automatic);
-- ``_refusal(seat, action)``: each rule stated once, per action kind: ``None``
-  for a legal action, else a :class:`Refusal` (a stable code and the reason);
-- ``_legal_actions(seat)``: exactly what ``_refusal`` accepts (the default
-  filters ``candidates(seat)``; a fast game lists them through the same
-  primitives its refusal consults);
+- ``_legal_actions(seat)``: every legal action, which is the verdict on any
+  action (the default filters ``candidates(seat)`` through ``_refusal``);
+- ``_refusal(seat, action)``: why an action the legal actions leave out is
+  not allowed, per action kind, as a :class:`Refusal` (a stable code and the
+  reason); the core words a match that is over, a seat not to act and an
+  action of a kind the phase does not take (:attr:`State.phases`);
 - ``_apply(seat, action)``: carry out a legal action, emitting
   :mod:`events <cardkit.events>` that say what happened;
 - ``chance_cards()``, ``view(seat)``, ``zones()``, ``is_over()``, ``result()``.
@@ -156,6 +157,11 @@ class State(ABC):
     start_position: Mapping[str, Any] | None = None
     """The position (JSON values) a state built by :meth:`Game.from_position` started
     from, else None; a record of the state starts from it (:mod:`cardkit.record`)."""
+    phases: ClassVar[Mapping[str, tuple[type[Action], ...]]] = {}
+    """Optional: the action kinds each phase takes, by the name a state keeps in its
+    ``phase`` field (``{"bid": (Bid,), "play": (Play,)}``). An action of another kind is
+    refused by the core (``wrong-phase``), so a game words only the refusals of the
+    kinds a phase takes."""
     record: ClassVar[tuple[str, ...]] = ()
     """The game's record: the fields that, with the core's own (seed, steps, options),
     make up its state at any moment: its :class:`~cardkit.zones.Cards` and the public
@@ -244,15 +250,17 @@ class State(ABC):
 
     @abstractmethod
     def _refusal(self, seat: int, action: Action) -> Refusal | None:
-        """The game's verdict on ``action`` by ``seat``: ``None`` when it is legal, else why not.
+        """Why ``seat`` may not apply ``action``: the :class:`Refusal` in the game's words.
 
-        State each rule once, per action kind, here: :meth:`_legal_actions`
-        lists exactly the actions this accepts (by filtering candidates with it,
-        or through the same core primitive it consults, such as
-        :meth:`TrickOrder.playable_mask <cardkit.tricks.TrickOrder.playable_mask>`),
-        and the conformance kit checks that the two agree. The core answers for
-        a match that is over and for a seat that is not to act when this
-        returns ``None`` for it; a game may word those cases itself.
+        The core asks only about an action :meth:`legal_actions` leaves out (or
+        one by a seat not to act, which the game may word or leave to the core
+        by returning ``None``), so this words the reason and never decides
+        legality twice; ``None`` leaves it to the core's "not allowed now; legal
+        actions include ...". A game that lists :meth:`candidates` instead of
+        its legal actions states its rules here: its legal actions are the
+        candidates this returns ``None`` for. Word each reason through the
+        primitive the legal actions use (such as :meth:`TrickOrder.must_follow
+        <cardkit.tricks.TrickOrder.must_follow>`).
         """
 
     def candidates(self, seat: int) -> tuple[Action, ...] | None:
@@ -287,8 +295,12 @@ class State(ABC):
         """``None`` when ``seat`` may apply ``action`` now, else the :class:`Refusal` (why not).
 
         One verdict for :meth:`check`, :meth:`apply`, front ends and the
-        conformance kit: the game's :meth:`_refusal`, with the match being over
-        and turn order answered by the core.
+        conformance kit, from the legal actions: an action is allowed exactly
+        when :meth:`legal_actions` lists it. Only the words of a refusal come from
+        elsewhere: the core's for a match that is over, a seat not to act (unless
+        the game words it) and an action of a kind the phase does not take (see
+        :attr:`phases`); else the game's :meth:`_refusal`, or the core's list of
+        what is legal.
         """
         if seat == CHANCE:
             try:
@@ -298,10 +310,24 @@ class State(ABC):
             return None
         if self.is_over():
             return Refusal("game-over", "the match is over")
-        verdict = self._refusal(seat, action)
-        if verdict is None and seat not in self.to_act():
-            return Refusal("not-your-turn", f"it is not seat {seat}'s turn (to act: {self._who()})")
-        return verdict
+        if seat not in self.to_act():
+            verdict = self._refusal(seat, action)
+            if verdict is None:
+                who = self._who()
+                return Refusal("not-your-turn", f"it is not seat {seat}'s turn (to act: {who})")
+            return verdict
+        if action in self.legal_actions(seat):
+            return None
+        phase = getattr(self, "phase", None)
+        takes = type(self).phases.get(phase) if isinstance(phase, str) else None
+        if takes is not None and not isinstance(action, takes):
+            kinds = " or ".join(_kind(k) for k in takes)
+            return Refusal(
+                "wrong-phase",
+                f"no {_kind(type(action))} in the {phase} phase, which takes {kinds}: "
+                f"{self._not_listed(seat)}",
+            )
+        return self._refusal(seat, action) or Refusal("not-allowed", self._not_listed(seat))
 
     def explain(self, seat: int, action: Action) -> tuple[str, str]:
         """``(code, reason)`` of :meth:`refusal`, for callers of the first contract;
@@ -316,8 +342,7 @@ class State(ABC):
             self._check_chance(action)
         elif action not in self.legal_actions(seat):
             verdict = self.refusal(seat, action)
-            if verdict is None:  # the rules and the legal actions disagree: the kit reports it
-                verdict = Refusal("not-allowed", self._not_listed(seat))
+            assert verdict is not None  # the verdict is the legal actions'
             raise IllegalActionError(action, seat, verdict.reason, verdict.code)
 
     def _not_listed(self, seat: int) -> str:
@@ -1001,6 +1026,11 @@ def _key(options: Any) -> Any:
     if isinstance(options, Mapping):
         return tuple(sorted((k, repr(v)) for k, v in options.items()))
     return options
+
+
+def _kind(kind: type) -> str:
+    """An action kind as a player names it (``Bid``: "bid", ``PlayCard``: "play card")."""
+    return "".join(f" {c.lower()}" if c.isupper() else c for c in kind.__name__).strip()
 
 
 def _shown(value: Any) -> str:

@@ -20,8 +20,8 @@ A match:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
 
 import attrs
 
@@ -30,7 +30,6 @@ from cardkit import (
     Action,
     Bid,
     Card,
-    Pass,
     Play,
     Result,
     Scoreboard,
@@ -123,6 +122,7 @@ class UniversalBidState(State):
     hand_log: tuple[HandScore, ...]
     cards: Cards
     record = ("phase", "drawn", "bids", "finished", "trick", "hand_log", "cards")
+    phases: ClassVar[Mapping[str, tuple[type[Action], ...]]] = {BID: (Bid,), PLAY: (Play,)}
     copied = ("cards", "taken", "finished", "trick", "board")
 
     def setup(self) -> None:
@@ -226,30 +226,12 @@ class UniversalBidState(State):
         return ()
 
     def _refusal(self, seat: int, action: Action) -> Refusal | None:
-        phase = self.phase
-        if phase not in (BID, PLAY) or seat != self.current:
-            return None  # chance is due, or not this seat's turn: the core says so
-        size = self.size
-        if isinstance(action, Pass):
-            if phase == BID:
-                return Refusal(
-                    "no-pass", f"nobody may pass: bid 0 to {size} (bid 0 to try to take no tricks)"
-                )
-            return Refusal("no-pass", "nobody may pass: play a card")
-        if phase == BID:
-            if isinstance(action, Bid):
-                return self._refuse_bid(seat, action.amount)
-            if isinstance(action, Play):
-                return Refusal(
-                    "bid-first", f"play starts after every player has bid: bid 0 to {size}"
-                )
-        else:
-            if isinstance(action, Bid):
-                return Refusal("bidding-over", "every player has bid; play a card")
-            if isinstance(action, Play):
-                return self._refuse_play(seat, action)
-        legal = ", ".join(str(a) for a in self.legal_actions(seat)[:8])
-        return Refusal("not-allowed", f"not allowed now; legal actions include {legal}")
+        # the core refuses other kinds than the phase takes (phases) and words the rest
+        if isinstance(action, Bid):
+            return self._refuse_bid(seat, action.amount)
+        if isinstance(action, Play):
+            return self._refuse_play(seat, action)
+        return None
 
     def _refuse_bid(self, seat: int, amount: int) -> Refusal | None:
         size = self.size

@@ -9,7 +9,8 @@ when a total reaches ``target``.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from cardkit import (
     CHANCE,
@@ -100,6 +101,10 @@ class HeartsState(State):
     exchanged: tuple[tuple[Card, ...], ...]
     """The cards each seat passed this hand: known to it and to the seat it passed to."""
     record = ("phase", "direction", "current", "broken", "tricks", "trick", "board", "cards")
+    phases: ClassVar[Mapping[str, tuple[type[Action], ...]]] = {
+        "pass": (PassCard,),
+        "play": (Play,),
+    }
     copied = ("cards", "board", "trick")
 
     def setup(self) -> None:
@@ -183,21 +188,15 @@ class HeartsState(State):
         return hand, ""
 
     def _refusal(self, seat: int, action: Action) -> Refusal | None:
-        if self.phase == "pass" and isinstance(action, PassCard):
+        # the core refuses other kinds than the phase takes (phases) and words the rest
+        if isinstance(action, PassCard):
             if self.cards.masks[PASSING + seat].bit_count() >= PASS_SIZE:
                 return Refusal("passed-already", "you have chosen your 3 cards to pass")
             if not holds(self.cards.masks[seat], action.card):
                 return Refusal("not-in-hand", f"{action.card} is not in your hand")
-            return None
-        if self.phase == "play" and isinstance(action, Play):
-            return self._refuse_play(seat, action.card) if seat == self.current else None
-        if self.phase == "pass" and isinstance(action, Play):
-            return Refusal("passing", "the cards are being passed: no card is played yet")
-        if self.phase == "play" and isinstance(action, PassCard):
-            return Refusal("not-allowed", "cards are passed only before the play")
-        if self.phase in ("play", "pass"):
-            return Refusal("not-allowed", "the actions are 'pass CARD' and 'play CARD'")
-        return None  # the core answers: chance is due, or the match is over
+        if isinstance(action, Play) and seat == self.current:
+            return self._refuse_play(seat, action.card)
+        return None
 
     def _refuse_play(self, seat: int, card: Card) -> Refusal | None:
         if not holds(self.cards.masks[seat], card):

@@ -191,7 +191,10 @@ def test_bids_run_from_zero_to_the_hand_size() -> None:
     assert error.code == "bid-out-of-range" and "0 to 3" in error.reason
     assert rejected(state, 1, "bid -1").code == "bid-out-of-range"
     assert rejected(state, 2, "bid 1").code == "not-your-turn"
-    assert rejected(state, 1, "play E:1").code == "bid-first"
+    error = rejected(state, 1, "play E:1")
+    assert (
+        error.code == "wrong-phase" and "no play in the bid phase, which takes bid" in error.reason
+    )
 
 
 @pytest.mark.parametrize(
@@ -241,7 +244,7 @@ def test_nobody_may_pass_and_bids_are_final() -> None:
     state = start(3, "3", dealer=0, hands={1: "E:1 E:2 E:3", 2: "J:1 J:2 J:3", 0: "M:1 M:2 M:3"})
     assert not any(isinstance(a, Pass) for a in state.legal_actions(1))
     error = rejected(state, 1, "pass")
-    assert error.code == "no-pass" and "bid 0 to 3" in error.reason
+    assert error.code == "wrong-phase" and "bid 0, bid 1, bid 2, bid 3" in error.reason
     act(state, 1, "bid 2")
     # RULINGS: a bid is final; the turn has passed to seat 2
     assert rejected(state, 1, "bid 1").code == "not-your-turn"
@@ -250,7 +253,7 @@ def test_nobody_may_pass_and_bids_are_final() -> None:
     act(state, 0, "bid 0")  # 2 + 0 + 0 = 2, not 3: allowed
     assert state.view(2).bids == (0, 2, 0)
     error = rejected(state, 1, "pass")  # seat 1, left of the dealer, leads
-    assert error.code == "no-pass" and "play a card" in error.reason
+    assert error.code == "wrong-phase" and "the play phase, which takes play" in error.reason
 
 
 # -- play ------------------------------------------------------------------------
@@ -321,7 +324,7 @@ def test_play_errors_name_the_problem() -> None:
     bids(state, {1: 1, 0: 0})
     error = rejected(state, 1, "play E:Sun")
     assert error.code == "not-in-hand" and "E:Sun" in error.reason
-    assert rejected(state, 1, "bid 1").code == "bidding-over"
+    assert rejected(state, 1, "bid 1").code == "wrong-phase"
     assert rejected(state, 0, "play V:1").code == "not-your-turn"
     with pytest.raises(IllegalActionError) as info:
         state.apply(1, Play(parse_card("J:5"), "E"))
