@@ -91,7 +91,8 @@ def play(
     import contextlib
 
     from cli.common import TERMINAL_CLOSED, console, fail, terminal_lost
-    from cli.session import DELAY, WATCH_DELAY, Ended, ending_on_signals
+    from cli.play_screens import DELAY, WATCH_DELAY
+    from cli.session import Ended, ending_on_signals
 
     if delay is not None and not 0 <= delay <= 60:  # also refuses nan
         fail(f"--delay must be from 0 to 60 seconds, not {delay}")
@@ -350,7 +351,8 @@ def _resume(
     from cardkit.errors import CardkitError, RecordError
     from cardkit.record import Record
     from cli.common import console, fail, load_game
-    from cli.session import PlaySession, saved_bots
+    from cli.play_match import saved_bots
+    from cli.session import PlaySession
 
     if conflicts:
         fail(f"--resume continues the saved settings; drop {', '.join(conflicts)}")
