@@ -109,6 +109,7 @@ def new_game(
         "  pip install -e .",
         f"  cardkit list                  # {name} is listed",
         f"  cardkit arena {name} --bot greedy --bot random --bot random",
+        f"  cardkit arena {name} --bot ismcts:iterations=100 --bot greedy -n 10",
         "  python -m pytest",
     ]
     out = console()

@@ -153,15 +153,26 @@ def test_cardkit_lists_the_new_game(installed: tuple[Overlay, Path]) -> None:
 
 def test_cardkit_arena_plays_it(installed: tuple[Overlay, Path]) -> None:
     overlay, _ = installed
-    proc = overlay.cardkit("arena", "trick-test", "--bot", "random", "--matches", "6")
-    assert "random" in proc.stdout
     proc = overlay.cardkit(
         "arena", "trick-test", "--bot", "greedy", "--bot", "random", "--matches", "6"
     )
-    assert "greedy" in proc.stdout
+    assert "greedy" in proc.stdout and "6 finished matches" in proc.stdout
+
+
+def test_search_bots_play_it_from_sampled_worlds(installed: tuple[Overlay, Path]) -> None:
+    overlay, _ = installed
+    proc = overlay.cardkit(
+        "arena", "trick-test", "--bot", "ismcts:iterations=20", "--bot", "random", "-n", "4"
+    )
+    assert "ismcts" in proc.stdout and "4 finished matches" in proc.stdout
+    script = (
+        "from cardkit.registry import get_game; g = get_game('trick-test'); "
+        "print(g.has_positions, g.has_worlds)"
+    )
+    assert overlay.run("-c", script).stdout.split() == ["True", "True"]
 
 
 def test_its_own_tests_pass(installed: tuple[Overlay, Path]) -> None:
     overlay, target = installed
     proc = overlay.run("-m", "pytest", "-p", "no:cacheprovider", cwd=target)
-    assert "5 passed" in proc.stdout, proc.stdout
+    assert "6 passed" in proc.stdout, proc.stdout
