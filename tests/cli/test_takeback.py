@@ -110,8 +110,9 @@ def test_hint_asks_the_heuristic_where_the_game_has_no_sampled_worlds(
     runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game = get_game("universal-bid")
-    # a game without sampled worlds: the base Game's sample_world, so no positions
+    # a game without sampled worlds: the base Game's sample_world and public_state
     monkeypatch.setattr(type(game), "sample_world", Game.sample_world)
+    monkeypatch.setattr(type(game), "public_state", Game.public_state)
     assert not game.has_positions
     out = _play(runner, tmp_path / "m.json", "hint\nquit\n")
     assert "hint from heuristic: bid " in out
