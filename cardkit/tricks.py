@@ -509,3 +509,42 @@ def _follow(plays: Sequence[tuple[Any, ...]], order: TrickOrder) -> int:
             return 0
         return order.follow_masks.get(first[2], 0)
     return order.follow_masks.get(card.suit, 0)
+
+
+def trick_problem(
+    tricks: Sequence[Sequence[tuple[Any, ...]]],
+    leader: int,
+    hands: Sequence[int],
+    order: TrickOrder,
+) -> str | None:
+    """What breaks the rules of a hand's tricks, in one line (None: nothing).
+
+    ``tricks`` are the finished tricks then the one in progress, each its plays in
+    order as for :func:`voids` (a led adopter's play adds its suit); ``leader`` leads
+    the first; ``hands`` are the seats' cards now (masks of ``Card.bit``), one per seat.
+    Each finished trick holds a card from every seat, play goes left from the leader,
+    the winner of a trick leads the next, the trick in progress is not complete and
+    every play follows suit when its seat held the suit led (:func:`first_revoke`)."""
+    players = len(hands)
+    last = len(tricks) - 1
+    for index, plays in enumerate(tricks):
+        what = "the trick in progress" if index == last else f"trick {index + 1}"
+        if (len(plays) != players) if index < last else (len(plays) >= players):
+            size = players if index < last else f"fewer than {players}"
+            return f"{what} holds {len(plays)} cards, not {size}"
+        trick, winner = Trick(leader, order=order, size=players), leader
+        for i, play in enumerate(plays):
+            if play[0] != (leader + i) % players:
+                return f"{what}: seat {play[0]} plays where seat {(leader + i) % players} is to"
+            try:
+                winner = trick.play(play[0], play[1], play[2] if len(play) > 2 else None)
+            except ValueError as exc:
+                return f"{what}: {exc}"
+        if index < last:
+            leader = winner
+    revoke = first_revoke(tricks, hands, order)
+    if revoke is not None:
+        index, seat, card = revoke
+        what = "the trick in progress" if index == last else f"trick {index + 1}"
+        return f"{what}: seat {seat} played {card.text} without following the suit it held"
+    return None

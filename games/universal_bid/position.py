@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardkit import Card
 from cardkit.positions import PositionError, card_of, game_part, listed, whole
-from cardkit.tricks import first_revoke
+from cardkit.tricks import trick_problem
 from games.universal_bid.cards import CARDS, DECK, TRICK_ORDER
 from games.universal_bid.view import HandScore, UniversalBidView
 
@@ -82,14 +82,6 @@ def check(state: UniversalBidState) -> None:
     if made == n and state.bid_total == size:
         last = state.bids[state.dealer]
         raise PositionError(f"the dealer may not bid {last}: the bids would total {size}")
-    leader = order[0]
-    for t, (lead, cards) in enumerate(plays):
-        if lead != leader or len(cards) != n:
-            raise PositionError(f"past trick {t + 1} must hold {n} cards led by seat {leader}")
-        leader = (lead + TRICK_ORDER.winner(cards, [c.suit for c in cards])) % n
-    trick = state.trick
-    if len(plays) >= size or len(trick) >= n or (phase == PLAY and trick.leader != leader):
-        raise PositionError(f"the trick in progress must be led by seat {leader}, under {n} cards")
     played = [c for t in tricks for _, c in t]
     if DECK.mask(played) != masks[state.played] or len(played) != masks[state.played].bit_count():
         raise PositionError("the cards played must be those of the tricks")
@@ -99,11 +91,9 @@ def check(state: UniversalBidState) -> None:
             raise PositionError(
                 f"seat {seat} holds {held} cards and played {gone}: a hand has {size}"
             )
-    revoke = first_revoke(tricks, masks[:n], TRICK_ORDER)
-    if revoke is not None:
-        t, seat, card = revoke
-        what = "the trick in progress" if t == len(plays) else f"past trick {t + 1}"
-        raise PositionError(f"{what}: seat {seat} playing {card.text} breaks the rules")
+    problem = trick_problem(tricks, order[0], masks[:n], TRICK_ORDER)
+    if problem is not None or len(plays) >= size:
+        raise PositionError(problem or f"a hand of {size} cards has {size} tricks, not more")
 
 
 def first_version(state: UniversalBidState, part: Any) -> dict[str, Any]:

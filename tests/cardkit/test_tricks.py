@@ -3,6 +3,7 @@ from __future__ import annotations
 import pytest
 
 from cardkit import Card, Deck, Trick, TrickOrder
+from cardkit.tricks import first_revoke, trick_problem
 
 DECK = Deck(
     "t",
@@ -277,3 +278,57 @@ def test_a_copied_state_shares_its_deck_and_trick_order() -> None:
     holder = {"order": order, "deck": TINY}
     copied = copy.deepcopy(holder)
     assert copied["order"] is order and copied["deck"] is TINY
+
+
+# -- checking a hand's tricks (positions) ---------------------------------------------
+
+PLAIN = TrickOrder(deck=DECK)
+
+
+def pairs(text: str, leader: int, players: int = 3) -> list[tuple[int, Card]]:
+    return [((leader + i) % players, C(t)) for i, t in enumerate(text.split())]
+
+
+def hands(*texts: str) -> list[int]:
+    return [DECK.mask(C(t) for t in h.split()) for h in texts]
+
+
+def test_tricks_that_keep_the_rules_show_no_problem() -> None:
+    # seat 0 leads R1; seat 2 wins with R13 and leads Y1; seat 1 has no Y left
+    tricks = [pairs("R1 R9 R13", 0), pairs("Y1 Y9", 2)]
+    assert trick_problem(tricks, 0, hands("G1", "G9 G11", "G13"), PLAIN) is None
+
+
+@pytest.mark.parametrize(
+    ("tricks", "leader", "now", "words"),
+    [
+        # seat 1 discarded G9 on R1 but still holds R11: it held red then
+        ([pairs("R1 G9 R13", 0), []], 0, ("Y1", "R11", "Y9"), "trick 1: seat 1 played G9"),
+        # it plays R11 later, so it held red at trick 1 too (its cards then include it)
+        ([pairs("R1 G9 R13", 0), pairs("Y1 Y9 R11", 2), []], 0, ("", "", ""), "trick 1: seat 1"),
+        # the trick goes to seat 2 (R13), but seat 0 leads the next one
+        (
+            [pairs("R1 R9 R13", 0), pairs("Y1", 0)],
+            0,
+            ("Y9", "G1", "G9"),
+            "seat 0 plays where seat 2",
+        ),
+        ([pairs("R1 R9", 0), []], 0, ("Y1", "G1", "G9"), "trick 1 holds 2 cards, not 3"),
+        ([pairs("R1 R9 R13", 0)], 0, ("", "", ""), "the trick in progress holds 3 cards"),
+        ([pairs("R1 R9 R13", 1), []], 0, ("Y1", "G1", "G9"), "seat 1 plays where seat 0"),
+    ],
+)
+def test_a_broken_rule_of_the_tricks_is_named(
+    tricks: list[list[tuple[int, Card]]], leader: int, now: tuple[str, ...], words: str
+) -> None:
+    problem = trick_problem(tricks, leader, hands(*now), PLAIN)
+    assert problem is not None and words in problem and "\n" not in problem, problem
+
+
+def test_first_revoke_is_the_earliest_play_off_a_suit_its_seat_held() -> None:
+    # trick 2 is led by seat 2 (R13 won trick 1): seat 0 plays G1, seat 1 Y9
+    tricks = [pairs("R1 G9 R13", 0), pairs("Y1 G1 Y9", 2)]
+    # seat 1 discarded G9 on red holding R11; seat 0 discarded G1 on yellow holding Y11
+    assert first_revoke(tricks, hands("Y11", "R11", ""), PLAIN) == (0, 1, C("G9"))
+    assert first_revoke(tricks, hands("Y11", "", ""), PLAIN) == (1, 0, C("G1"))
+    assert first_revoke(tricks, hands("G11", "G13", ""), PLAIN) is None

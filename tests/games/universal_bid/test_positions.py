@@ -121,7 +121,7 @@ REFUSED = [
     ("a wrong format", lambda d: d.__setitem__("format", "cardkit-position/9"), "format"),
     ("an unknown card", lambda d: hands(d)[0].__setitem__(0, "Q:1"), "'Q:1' is not a card"),
     ("play out of turn", out_of_turn, "seat 1 plays where seat 0 is to play"),
-    ("not following suit", swap, "past trick 12: seat 0 playing M:6 breaks the rules"),
+    ("not following suit", swap, "trick 12: seat 0 played M:6 without following"),
     ("wrong turn", lambda d: d.__setitem__("to_act", [0]), "to_act"),
     ("another game", lambda d: d.__setitem__("game", "ufos"), "not 'universal-bid'"),
 ]
