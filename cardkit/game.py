@@ -322,11 +322,8 @@ class State(ABC):
         takes = type(self).phases.get(phase) if isinstance(phase, str) else None
         if takes is not None and not isinstance(action, takes):
             kinds = " or ".join(_kind(k) for k in takes)
-            legal = ", ".join(str(a) for a in self.legal_actions(seat)[:8])
             return Refusal(
-                "wrong-phase",
-                f"no {_kind(type(action))} in the {phase} phase, which takes {kinds}"
-                + (f"; legal actions include {legal}" if legal else ""),
+                "wrong-phase", f"the {phase} phase takes {kinds}, not {_kind(type(action))}"
             )
         return self._refusal(seat, action) or Refusal("not-allowed", self._not_listed(seat))
 

@@ -104,7 +104,7 @@ def test_the_three_cards_are_chosen_in_secret_and_exchanged_together() -> None:
     assert err.value.code == "passed-already"
     with pytest.raises(IllegalActionError) as err:
         state.apply(1, Play(DECK.card("D2")))
-    assert err.value.code == "wrong-phase" and "the pass phase, which takes pass card" in str(
+    assert err.value.code == "wrong-phase" and "the pass phase takes pass card, not play" in str(
         err.value
     )
     for seat, suit in [(1, "D"), (2, "S"), (3, "H")]:
