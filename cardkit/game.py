@@ -26,6 +26,10 @@ The public protocol around them:
   to ``state.history`` and returns the step's events (when recording);
   ``state.check`` and ``state.refusal`` give the same verdict without applying.
 
+The values a state hands out (:class:`View`, :class:`Refusal`, :class:`Result`,
+:func:`highest`, :func:`lowest`, :func:`hand_value`) live in
+:mod:`cardkit.values` and are importable from here.
+
 Chance is a recorded step too: a :class:`~cardkit.actions.Shuffle` applied by
 the :data:`~cardkit.seats.CHANCE` seat. With ``auto_chance`` (the default) the
 state draws each shuffle from its own ``random.Random``, seeded from the match
@@ -36,9 +40,10 @@ few cards (each player draws one for the deal) declares their number with
 :meth:`State.chance_draw`, and its :class:`~cardkit.actions.Shuffle` holds just
 the cards drawn.
 
-Explicit deals: a game declares where its deal puts the cards of the shuffle
-(:meth:`State.deal_places`), and :meth:`State.deal_shuffle` then makes the
-shuffle that deals any hands and piles asked for, the same way in every game.
+Explicit deals (:mod:`cardkit.chance`): a game declares where its deal puts the
+cards of the shuffle (:meth:`State.deal_places`), and :meth:`State.deal_shuffle`
+then makes the shuffle that deals any hands and piles asked for, the same way in
+every game.
 
 Positions (:mod:`cardkit.positions`): a game writes any moment of a match as
 JSON (:meth:`Game.position`, from the state's :meth:`State.position_part` and
@@ -65,72 +70,32 @@ import copy
 import functools
 import random
 from abc import ABC, abstractmethod
-from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
-import attrs
-
+from cardkit import chance
 from cardkit.actions import Action, Shuffle, parse_shuffle
 from cardkit.cards import Card, Deck
-from cardkit.errors import IllegalActionError, OptionError, ParseError
+from cardkit.errors import IllegalActionError, OptionError, ParseError, PositionError
 from cardkit.events import Event
 from cardkit.options import Option, declared, resolve
+from cardkit.positions import Common, check_common, common_of, deal_world, write_position
 from cardkit.public import read_record, write_record
 from cardkit.seats import CHANCE
-from cardkit.zones import SeatCards
+from cardkit.spaces import (
+    ActionSpace,
+    ObservationSpace,
+    Spaces,
+    action_space_of,
+    observation_space_of,
+)
+from cardkit.values import Refusal as Refusal
+from cardkit.values import Result as Result
+from cardkit.values import View as View
+from cardkit.values import hand_value as hand_value
+from cardkit.values import highest as highest
+from cardkit.values import lowest as lowest
 from cardkit.zones import Zone as Zone
-
-
-@attrs.frozen(slots=True)
-class Result:
-    """The outcome of a match.
-
-    ``scores`` are the final totals; ``winners`` share the win equally
-    (1/k each); ``finished`` is False when a limit stopped the match, with the
-    reason in ``note``.
-    """
-
-    scores: tuple[float, ...]
-    winners: tuple[int, ...]
-    finished: bool = True
-    note: str = ""
-
-    def share(self, seat: int) -> float:
-        """The part of the win that ``seat`` takes: 1/k for each of k winners."""
-        return 1.0 / len(self.winners) if seat in self.winners else 0.0
-
-
-@attrs.frozen(slots=True)
-class View:
-    """Base of per-seat views: exactly what ``seat`` may know.
-
-    Games subclass it with their own frozen fields. Views hold cards, numbers,
-    strings and tuples only; never the state.
-    """
-
-    seat: int
-    to_act: tuple[int, ...]
-
-
-@attrs.frozen(slots=True)
-class Refusal:
-    """Why an action is not allowed: a stable ``code`` and a ``reason`` in words."""
-
-    code: str
-    reason: str
-
-
-def highest(scores: Sequence[float]) -> tuple[int, ...]:
-    """The seats holding the highest score (several on a tie)."""
-    top = max(scores)
-    return tuple(i for i, s in enumerate(scores) if s == top)
-
-
-def lowest(scores: Sequence[float]) -> tuple[int, ...]:
-    """The seats holding the lowest score (several on a tie)."""
-    low = min(scores)
-    return tuple(i for i, s in enumerate(scores) if s == low)
 
 
 class State(ABC):
@@ -427,12 +392,7 @@ class State(ABC):
             rng = self._rng = random.Random(key)
         else:
             rng.seed(key)
-        count = self.chance_draw()
-        if count:
-            return Shuffle(tuple(rng.sample(pile, count)))
-        draw = rng.random
-        keys = [draw() for _ in pile]  # a uniform permutation: sort by random keys
-        return Shuffle(tuple([pile[i] for i in sorted(range(len(pile)), key=keys.__getitem__)]))
+        return chance.draw_shuffle(pile, self.chance_draw(), rng)
 
     # -- explicit deals -------------------------------------------------------------
 
@@ -464,74 +424,10 @@ class State(ABC):
         named twice, a hand or pile given more cards than the deal puts there, and a
         seat or pile the deal does not have. Apply it with ``state.apply(CHANCE, ...)``.
         """
-        places = self.deal_places()
-        if not places:
-            raise ValueError("no deal is due now (or the game declares none: deal_places)")
-        given: dict[int | str, list[Card]] = {}
-        items = hands.items() if isinstance(hands, Mapping) else enumerate(hands)
-        for seat, cards in items:
-            given[seat] = list(cards)
-        for name, cards in piles.items():
-            given[name] = list(cards)
-        known = dict.fromkeys(place for place, _ in places)  # in the order they are dealt
-        strange = [_place(p) for p in given if p not in known]
-        if strange:
-            names = ", ".join(_place(p) for p in known)
-            raise ValueError(f"the deal has no {', '.join(strange)}; it deals to {names}")
-        rest = Counter(self.chance_cards())
-        for place, cards in given.items():
-            for card in cards:
-                if rest[card] <= 0:
-                    raise ValueError(f"{card.text} (given to {_place(place)}) is not left to deal")
-                rest[card] -= 1
-        spare: list[Card] = []  # the cards nobody was given, in the order they are due
-        for card in self.chance_cards():
-            if rest[card] > 0:
-                rest[card] -= 1
-                spare.append(card)
-        queues = {place: list(cards) for place, cards in given.items()}
-        dealt: Counter[int | str] = Counter()
-        order: list[Card] = []
-        for place, count in places:
-            queue = queues.get(place, [])
-            if count is None:
-                count = len(queue) + len(spare)
-            mine = queue[:count]
-            del queue[:count]
-            fill = count - len(mine)
-            order += mine + spare[:fill]
-            del spare[:fill]
-            dealt[place] += count
-        for place, queue in queues.items():
-            if queue:
-                raise ValueError(
-                    f"{_place(place)} is dealt {dealt[place]} cards, not {len(given[place])}"
-                )
-        return Shuffle((*order, *spare))
+        return chance.deal_shuffle(self, hands, piles)
 
     def _check_chance(self, action: Action) -> None:
-        expected = self.chance_cards()
-        if not expected:
-            raise IllegalActionError(action, CHANCE, "no shuffle is due now", "no-chance")
-        if not isinstance(action, Shuffle):
-            raise IllegalActionError(action, CHANCE, "chance only shuffles", "not-a-shuffle")
-        count = self.chance_draw()
-        if count:
-            if len(action.cards) != count or Counter(action.cards) - Counter(expected):
-                raise IllegalActionError(
-                    action,
-                    CHANCE,
-                    f"the draw must take {count} of the {len(expected)} cards due",
-                    "wrong-cards",
-                )
-            return
-        if len(action.cards) != len(expected) or Counter(action.cards) != Counter(expected):
-            raise IllegalActionError(
-                action,
-                CHANCE,
-                f"the shuffle must order exactly the {len(expected)} cards due",
-                "wrong-cards",
-            )
+        chance.check_chance(self, action)
 
     def _who(self) -> str:
         seats = self.to_act()
@@ -645,10 +541,6 @@ _STALE = -2
 _SHARED = frozenset({"game", "_rng", "options", "_legal", "start_position"})
 
 
-def _place(place: int | str) -> str:
-    return f"seat {place}" if isinstance(place, int) else place
-
-
 @functools.cache
 def _slots(cls: type[State]) -> tuple[str, ...]:
     """The ``__slots__`` fields of a state class and its bases."""
@@ -664,23 +556,6 @@ def _state_items(state: State) -> list[tuple[str, Any]]:
     return items
 
 
-def hand_value(
-    state: State, seat: int, now: Sequence[float], before: Sequence[float], scale: float
-) -> float:
-    """A :meth:`State.value` for a match of several hands, from the scores ``now`` and
-    ``before`` the rollout (higher is better; the :meth:`State.scores` of the state and of
-    the rollout's start): ``seat``'s gain less the mean gain of the others, over ``scale``
-    (the most that difference can be in one hand), as 0 to 1 with 0.5 for even. At the
-    end of the match it is the win share, with that margin a tenth."""
-    gains = [a - b for a, b in zip(now, before, strict=True)]
-    n = len(gains)
-    others = (sum(gains) - gains[seat]) / (n - 1) if n > 1 else 0.0
-    margin = min(1.0, max(0.0, 0.5 + 0.5 * (gains[seat] - others) / scale))
-    if state.is_over():
-        return 0.9 * state.result().share(seat) + 0.1 * margin
-    return margin
-
-
 class _DeclaredOptions:
     """``Game.options``: the Option of each field of the game's ``Options`` record."""
 
@@ -691,9 +566,6 @@ class _DeclaredOptions:
 
 if TYPE_CHECKING:  # a default, so that a bare ``Game`` means ``Game[State]`` (PEP 696)
     from typing_extensions import TypeVar as DefaultTypeVar
-
-    from cardkit.positions import Common
-    from cardkit.spaces import ActionSpace, ObservationSpace, Spaces
 
     S = DefaultTypeVar("S", bound=State, default=State, covariant=True)
 else:
@@ -851,44 +723,13 @@ class Game(ABC, Generic[S]):
         the order of :attr:`spaces`' ``actions``; ``options``: the typed record, a
         mapping of values or None (the defaults). ``NotImplementedError`` for a game
         that declares no spaces."""
-        from cardkit.spaces import ActionSpace
-
-        record = self._settings(options)
-        key = ("actions", players, _key(record))
-        cache = self.__dict__.setdefault("_spaces", {})
-        found = cache.get(key)
-        if found is None:
-            if self.spaces is None:
-                raise NotImplementedError(f"{self.id} declares no action space")
-            found = cache[key] = ActionSpace(self.spaces.actions(players, record))
-        assert isinstance(found, ActionSpace)
-        return found
+        return action_space_of(self, players, options)
 
     def observation_space(self, players: int, options: Any = None) -> ObservationSpace:
         """The :class:`~cardkit.spaces.ObservationSpace` of these settings (built once):
         :attr:`spaces`' ``observer``, else :func:`~cardkit.spaces.default_observer`
         from the class of the game's views."""
-        from cardkit.spaces import ObservationSpace, default_observer
-
-        record = self._settings(options)
-        key = ("observations", players, _key(record))
-        cache = self.__dict__.setdefault("_spaces", {})
-        found = cache.get(key)
-        if found is None:
-            own = None if self.spaces is None else self.spaces.observer
-            found = None if own is None else own(players, record)
-            if found is None:
-                sample = self.new_state(players, 0, record, True)
-                deck = self.deck(players, record)
-                found = default_observer(type(sample.view(0)), players, deck)
-            cache[key] = found
-        assert isinstance(found, ObservationSpace)
-        return found
-
-    def _settings(self, options: Any) -> Any:
-        if self.Options is not None and isinstance(options, self.Options):
-            return options
-        return self.make_options(options)
+        return observation_space_of(self, players, options)
 
     # -- positions (see cardkit.positions) -------------------------------------------
 
@@ -928,35 +769,13 @@ class Game(ABC, Generic[S]):
         With ``seat``, that seat's position: only what it knows (no seed, each card it
         cannot see :data:`~cardkit.positions.UNKNOWN`), for reading, not for setting up.
         """
-        from cardkit.options import to_json
-        from cardkit.positions import FORMAT, PositionError
-
-        if not self.has_positions:
-            raise PositionError(f"{self.id} has no positions")
-        dealer, scores, hand = state.position_summary()
-        mine = {} if seat is None else {"seat": seat}
-        return {
-            "format": FORMAT,
-            **mine,
-            "game": self.id,
-            "players": state.players,
-            "options": to_json(state.options),
-            "seed": state.seed if seat is None else None,
-            "step": state.steps,
-            "dealer": dealer,
-            "to_act": list(state.to_act()),
-            "scores": list(scores),
-            "hand": hand,
-            "state": state.position_part(seat),
-        }
+        return write_position(self, state, seat)
 
     def from_position(self, data: Any, *, auto_chance: bool = True, events: bool = False) -> S:
         """The state of the position ``data`` (JSON values), which plays on exactly as the
         original would; ``PositionError`` (one line: what is wrong) for a position that
         cannot be read or breaks the rules. With ``events``, the state records events
         from here on."""
-        from cardkit.positions import PositionError, common_of
-
         if not self.has_positions:
             raise PositionError(f"{self.id} has no positions")
         common = common_of(self, data)
@@ -969,17 +788,7 @@ class Game(ABC, Generic[S]):
         state.step_offset = common.step
         state.start_position = data
         state._legal_seat = _STALE
-        summary = state.position_summary()
-        written = (common.dealer, common.scores, common.hand)
-        for name, have, said in zip(("dealer", "scores", "hand"), summary, written, strict=True):
-            if have != said:
-                raise PositionError(
-                    f"{name} is {_shown(said)} but the position gives {_shown(have)}"
-                )
-        if state.to_act() != common.to_act:
-            raise PositionError(
-                f"to_act is {_shown(common.to_act)} but the position gives {_shown(state.to_act())}"
-            )
+        check_common(state, common)
         if events:
             state.log = []
         state.auto_chance = auto_chance
@@ -997,20 +806,8 @@ class Game(ABC, Generic[S]):
         ``cards`` dealt by the core (:meth:`SeatCards.deal <cardkit.zones.SeatCards.deal>`)
         and any chance then due drawn.
         """
-        from cardkit.positions import PositionError
-
-        known = getattr(view, "cards", None)
-        if type(self).public_state is Game.public_state or not isinstance(known, SeatCards):
-            raise PositionError(f"{self.id} has no sampled worlds (or this view has no cards)")
-        base = known.memo
-        if not isinstance(base, self.state) or base.game is not self:
-            base = known.memo = self.public_state(view)
-            base.auto_chance = True
-        world = base.clone()
-        world.seed = rng.getrandbits(32)
-        world.cards = known.deal(rng)  # type: ignore[attr-defined]
-        world.resolve_chance()
-        return world
+        own = type(self).public_state is not Game.public_state
+        return deal_world(self, view, rng, self.public_state if own else None)
 
     def public_state(self, view: View) -> S:
         """Optional: a state holding what ``view`` shows of the match but the cards: its
@@ -1019,19 +816,6 @@ class Game(ABC, Generic[S]):
         raise NotImplementedError(f"{self.id} makes no state from a view")
 
 
-def _key(options: Any) -> Any:
-    """A cache key for an options record (a plain mapping of values by its items)."""
-    if isinstance(options, Mapping):
-        return tuple(sorted((k, repr(v)) for k, v in options.items()))
-    return options
-
-
 def _kind(kind: type) -> str:
     """An action kind as a player names it (``Bid``: "bid", ``PlayCard``: "play card")."""
     return "".join(f" {c.lower()}" if c.isupper() else c for c in kind.__name__).strip()
-
-
-def _shown(value: Any) -> str:
-    if isinstance(value, tuple):
-        return "[" + ", ".join(map(str, value)) + "]"
-    return "null" if value is None else str(value)

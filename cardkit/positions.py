@@ -19,12 +19,14 @@ Positions of the first version (``"cardkit-position/1"``) load as well: their
 common part is the same, and :attr:`Common.version` tells a game which form of
 its own part to read.
 
-:meth:`Game.position <cardkit.game.Game.position>` writes one,
-:meth:`Game.from_position <cardkit.game.Game.from_position>` builds the state
-back (refusing, with a :class:`PositionError`, a position that breaks the
-rules), and :meth:`Game.sample_world <cardkit.game.Game.sample_world>` deals
-the cards one seat cannot see. :func:`deal_hidden` is the uniform constrained
-deal games may use for that (a list-shaped front to :mod:`cardkit.deals`), and
+:meth:`Game.position <cardkit.game.Game.position>` writes one
+(:func:`write_position`), :meth:`Game.from_position
+<cardkit.game.Game.from_position>` builds the state back (refusing, with a
+:class:`PositionError`, a position that breaks the rules: :func:`common_of`,
+:func:`check_common`), and :meth:`Game.sample_world
+<cardkit.game.Game.sample_world>` deals the cards one seat cannot see
+(:func:`deal_world`). :func:`deal_hidden` is the uniform constrained deal games
+may use for that (a list-shaped front to :mod:`cardkit.deals`), and
 :func:`load_position` reads a position file with the bounded JSON reader.
 """
 
@@ -33,7 +35,7 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
@@ -42,9 +44,15 @@ from cardkit.cards import Card
 from cardkit.deals import DealConstraints
 from cardkit.errors import IllegalActionError, OptionError, ParseError
 from cardkit.errors import PositionError as PositionError  # its old home: imported from here
+from cardkit.options import to_json
+from cardkit.record import read_json
+from cardkit.zones import SeatCards
 
 if TYPE_CHECKING:
     from cardkit.game import Game, State
+    from cardkit.values import View
+
+    W = TypeVar("W", bound=State)
 
 FORMAT = "cardkit-position/2"
 """The format tag (and version) of a position."""
@@ -151,13 +159,55 @@ def common_of(game: Game, data: Any) -> Common:
     return Common(data["game"], players, options, seed, step, dealer, to_act, points, hand, version)
 
 
+def write_position(game: Game, state: State, seat: int | None = None) -> dict[str, Any]:
+    """The position of ``state`` as JSON values; with ``seat``, that seat's position (see
+    :meth:`Game.position <cardkit.game.Game.position>`)."""
+    if not game.has_positions:
+        raise PositionError(f"{game.id} has no positions")
+    dealer, scores, hand = state.position_summary()
+    mine = {} if seat is None else {"seat": seat}
+    return {
+        "format": FORMAT,
+        **mine,
+        "game": game.id,
+        "players": state.players,
+        "options": to_json(state.options),
+        "seed": state.seed if seat is None else None,
+        "step": state.steps,
+        "dealer": dealer,
+        "to_act": list(state.to_act()),
+        "scores": list(scores),
+        "hand": hand,
+        "state": state.position_part(seat),
+    }
+
+
+def check_common(state: State, common: Common) -> None:
+    """Raise a ``PositionError`` unless ``state``, just built from a position, has the
+    dealer, scores, hand and seats to act that the position's ``common`` part gives."""
+    summary = state.position_summary()
+    written = (common.dealer, common.scores, common.hand)
+    for name, have, said in zip(("dealer", "scores", "hand"), summary, written, strict=True):
+        if have != said:
+            raise PositionError(f"{name} is {_shown(said)} but the position gives {_shown(have)}")
+    if state.to_act() != common.to_act:
+        raise PositionError(
+            f"to_act is {_shown(common.to_act)} but the position gives {_shown(state.to_act())}"
+        )
+
+
+def _shown(value: Any) -> str:
+    """A value of the common part as a position writes it (``[1, 2]``, ``null``)."""
+    if isinstance(value, tuple):
+        return "[" + ", ".join(map(str, value)) + "]"
+    return "null" if value is None else str(value)
+
+
 def load_position(path: str | os.PathLike[str]) -> Any:
     """The JSON of the position file ``path`` (read with the bounded reader).
 
     ``PositionError`` with one line for a file that cannot be read or is not JSON.
     """
-    from cardkit.record import read_json
-
     try:
         return read_json(path, "a cardkit position")
     except ParseError as exc:
@@ -213,3 +263,26 @@ def deal_hidden(
     tests = {i: test for i, test in enumerate(allowed) if test is not None}
     dealt = DealConstraints(pool, places, tests).sample(rng)
     return list(dealt.values())
+
+
+def deal_world(
+    game: Game[W], view: View, rng: random.Random, public: Callable[[View], W] | None
+) -> W:
+    """A world for ``view``'s seat made from ``public`` (the game's
+    :meth:`Game.public_state <cardkit.game.Game.public_state>`; None: it has none), as
+    :meth:`Game.sample_world <cardkit.game.Game.sample_world>` makes it by default: the
+    public state, made once per view (kept in ``view.cards.memo``) and copied, with its
+    ``cards`` dealt by :meth:`SeatCards.deal <cardkit.zones.SeatCards.deal>`, a fresh
+    seed from ``rng`` and any chance then due drawn."""
+    known = getattr(view, "cards", None)
+    if public is None or not isinstance(known, SeatCards):
+        raise PositionError(f"{game.id} has no sampled worlds (or this view has no cards)")
+    base = known.memo
+    if not isinstance(base, game.state) or base.game is not game:
+        base = known.memo = public(view)
+        base.auto_chance = True
+    world = base.clone()
+    world.seed = rng.getrandbits(32)
+    world.cards = known.deal(rng)  # type: ignore[attr-defined]
+    world.resolve_chance()
+    return world

@@ -21,16 +21,18 @@ import os
 import stat
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from cardkit.errors import CardkitError, ParseError, RecordError
 from cardkit.events import Event, HandScored
 from cardkit.files import write_file
-from cardkit.game import Game, State
 from cardkit.options import OptionValue, as_dict
 from cardkit.options import to_json as options_json
+
+if TYPE_CHECKING:
+    from cardkit.game import Game, State
 
 FREE_NAMES = 1000
 """How many other names (``NAME-2.json`` on) :func:`write_new` tries."""

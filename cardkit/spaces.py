@@ -13,8 +13,11 @@ gives its own (the record's ``observer(players, options)``), or the core
 builds :func:`default_observer` from the view's fields. Observations are a
 function of the view alone, so they never show what the seat may not see.
 
-Everything here is plain Python (no numpy); :mod:`cardkit.rl` wraps it for
-PettingZoo.
+A game's spaces are built once per setting (:func:`action_space_of`,
+:func:`observation_space_of`, behind :meth:`Game.action_space
+<cardkit.game.Game.action_space>` and :meth:`Game.observation_space
+<cardkit.game.Game.observation_space>`). Everything here is plain Python (no
+numpy); :mod:`cardkit.rl` wraps it for PettingZoo.
 """
 
 from __future__ import annotations
@@ -22,13 +25,16 @@ from __future__ import annotations
 import sys
 import typing
 from array import array
-from collections.abc import Callable, Iterable, MutableSequence, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, MutableSequence, Sequence
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from cardkit.actions import Action
 from cardkit.cards import Card, Deck
+
+if TYPE_CHECKING:
+    from cardkit.game import Game
 
 
 class ActionSpace:
@@ -343,3 +349,56 @@ def default_observer(view_type: type[Any], players: int, deck: Deck) -> Observat
         return out
 
     return ObservationSpace(parts, encode)
+
+
+# -- a game's spaces, built once per setting ------------------------------------------
+
+
+def action_space_of(game: Game, players: int, options: Any = None) -> ActionSpace:
+    """``game``'s :class:`ActionSpace` for these settings (built once), in the order of its
+    :class:`Spaces`' ``actions``; ``options``: the typed record, a mapping of values or
+    None (the defaults). ``NotImplementedError`` for a game that declares no spaces."""
+    record = _settings(game, options)
+    key = ("actions", players, _key(record))
+    cache = game.__dict__.setdefault("_spaces", {})
+    found = cache.get(key)
+    if found is None:
+        if game.spaces is None:
+            raise NotImplementedError(f"{game.id} declares no action space")
+        found = cache[key] = ActionSpace(game.spaces.actions(players, record))
+    assert isinstance(found, ActionSpace)
+    return found
+
+
+def observation_space_of(game: Game, players: int, options: Any = None) -> ObservationSpace:
+    """``game``'s :class:`ObservationSpace` for these settings (built once): its
+    :class:`Spaces`' ``observer``, else :func:`default_observer` from the class of the
+    game's views."""
+    record = _settings(game, options)
+    key = ("observations", players, _key(record))
+    cache = game.__dict__.setdefault("_spaces", {})
+    found = cache.get(key)
+    if found is None:
+        own = None if game.spaces is None else game.spaces.observer
+        found = None if own is None else own(players, record)
+        if found is None:
+            sample = game.new_state(players, 0, record, True)
+            deck = game.deck(players, record)
+            found = default_observer(type(sample.view(0)), players, deck)
+        cache[key] = found
+    assert isinstance(found, ObservationSpace)
+    return found
+
+
+def _settings(game: Game, options: Any) -> Any:
+    """The typed options record of ``options`` (a record, a mapping of values or None)."""
+    if game.Options is not None and isinstance(options, game.Options):
+        return options
+    return game.make_options(options)
+
+
+def _key(options: Any) -> Any:
+    """A cache key for an options record (a plain mapping of values by its items)."""
+    if isinstance(options, Mapping):
+        return tuple(sorted((k, repr(v)) for k, v in options.items()))
+    return options
