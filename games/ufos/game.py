@@ -12,7 +12,7 @@ from cardkit.positions import PositionError
 from games.ufos import actions
 from games.ufos.bot import HeuristicBot
 from games.ufos.cards import DECK, SUIT_NAMES
-from games.ufos.position import sample_world
+from games.ufos.position import public_state, redraw, unseen
 from games.ufos.rules import HELP, RULES
 from games.ufos.spaces import SPACES
 from games.ufos.state import RESPY_LIMIT, UfosOptions, UfosState
@@ -58,15 +58,32 @@ class UfosGame(Game[UfosState]):
             return f"seat {event.seat} leads {event.card.text} as {SUIT_NAMES[event.declare]}"
         return str(event)
 
-    def sample_world(self, view: View, rng: random.Random) -> UfosState:
-        """A world consistent with ``view`` (see :mod:`games.ufos.position`): the view's
-        public part, the cards dealt by ``view.cards.deal`` (the cards the seat has not
-        seen dealt uniformly among the deals where no seat holds a suit it has shown it
-        lacks), each pick part it has not seen drawn uniformly. A world at the deal phase
-        leaves its deal due (``resolve_chance``)."""
+    def public_state(self, view: View) -> UfosState:
+        """The state of what ``view`` shows (see :mod:`games.ufos.position`)."""
         if not isinstance(view, UfosView):
             raise PositionError(f"{self.id} samples worlds from its own views only")
-        return sample_world(self, view, rng)
+        return public_state(self, view)
+
+    def sample_world(self, view: View, rng: random.Random) -> UfosState:
+        """A world consistent with ``view``: :meth:`public_state` and the pick parts its seat
+        has not seen, worked out once per view (kept in ``view.cards.memo``); the state
+        copied, its cards dealt by the core (the cards the seat has not seen, uniformly among
+        the deals where no seat holds a suit it has shown it lacks) and each unseen pick
+        part drawn uniformly."""
+        if not isinstance(view, UfosView) or view.cards is None:
+            raise PositionError(f"{self.id} samples worlds from its own views, with their cards")
+        known = view.cards
+        if not isinstance(known.memo, tuple) or known.memo[0].game is not self:
+            base = public_state(self, view)
+            base.auto_chance = True
+            known.memo = (base, unseen(base, view))
+        base, draws = known.memo
+        world: UfosState = base.clone()
+        world.seed = rng.getrandbits(32)
+        world.cards = known.deal(rng)
+        world.resolve_chance()
+        redraw(world, draws, rng)
+        return world
 
 
 GAME = UfosGame()

@@ -1,521 +1,285 @@
 """Positions and sampled worlds of U.F.O.s (see :mod:`cardkit.positions`).
 
-The game's own part of a position (``"state"``)::
-
-    {"phase": "play",                      # deal, choose, auction, play or over
-     "hands": [["R1", "Y4", ...], ...],    # each seat's cards now, by seat
-     "picks": [{"suit": "R", "game": "high"}, null, ...],
-                                           # the bid cards each seat laid down (null: not yet)
-     "auction": [[2, "bid 3"], [0, "spy 2"], [1, "pass"], ...],
-                                           # this hand's auction so far, in order
-     "past_tricks": [[[1, "B12", "Y"], [2, "Y4"], [0, "Y9"]], ...],
-                                           # this hand's finished tricks, in play order
-     "trick": [[0, "T9"]],                 # the trick in progress
-     "last_hand": {"tricks": [5, 8, 7], "points": [5, 16, 7]}}
-                                           # the hand scored last (all 0 before the first)
-
-A play is ``[seat, card]``; a led Blue 10 or 12 adds the suit it was declared
-as (``[1, "B12", "Y"]``). The common part's ``dealer`` is any seat and its
-``scores`` are each seat's points (any whole numbers from 0): a position may
-start a match from any table, whoever dealt first and whatever points the
-seats hold. Every card is dealt in U.F.O.s, so nothing is out of play; the
-bid-card sets of absent seats stay in the box.
-
-What was shown to whom follows from the rest: every Game Card is face up once
-all seats have picked, a spy (``[0, "spy 2"]``) showed seat 2's Suit Card to
-seat 0 alone, and the bid winner's Suit Card is face up from the end of the
-auction. A seat's position writes ``"?"`` for each card and each part of a pick
-that the seat has not seen.
-
-A position is rebuilt by the rules themselves: the points each seat held when
-the hand began (its points now, less what the auction moved), the deal its
-cards imply, then every pick, auction action and play through
-:meth:`~cardkit.game.State.apply`. So a position whose cards, bids, spies or
-plays the rules would not allow is refused with the rule's reason.
-
-A sampled world (:func:`sample_world`) is the view's public part (made once per
-view, kept in its ``SeatCards.memo``, copied for each world), with the cards dealt
-by the core from what the seat knows (:meth:`cardkit.zones.SeatCards.deal`: the
-cards it has not seen go to the others uniformly among the deals where no seat
-holds a suit it has shown it lacks) and each pick part it has not seen drawn
-uniformly.
+A position's game part is the state's record, written and read by the core
+(docs/positions.md gives its keys): :func:`check` states the rules its types cannot
+say, :func:`first_version` reads a version 1 part. A world is :func:`public_state` with
+its cards dealt by the core and each pick part its seat has not seen drawn (:func:`redraw`).
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
-from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
-from cardkit import CHANCE, Action, Bid, Card, Pass, Scoreboard, Shuffle, Trick
-from cardkit.errors import ParseError
-from cardkit.positions import (
-    UNKNOWN,
-    Common,
-    PositionError,
-    apply_checked,
-    card_of,
-    game_part,
-    listed,
-    whole,
-)
-from cardkit.seats import TurnOrder
-from games.ufos.actions import CHOOSE, LEADS, PLAYS, Choose, PlayCard, Spy, Wait, parse
-from games.ufos.cards import BLUE, DECK, GAME_CARD, GAMES, SUIT_CARD, SUITS, TRUMP_CHOICES
-from games.ufos.state import GAMES_UP, SETS
+from cardkit import Bid, Card, Scoreboard, Trick
+from cardkit.positions import Common, PositionError, game_part
+from cardkit.tricks import first_revoke, voids
+from games.ufos import state as ufos
+from games.ufos.actions import Spy
+from games.ufos.cards import DECK, GAME_CARD, GAMES, SUIT_CARD, SUIT_NAMES, SUITS, TRUMP_CHOICES
 from games.ufos.view import UfosView
 
 if TYPE_CHECKING:
     from games.ufos.game import UfosGame
     from games.ufos.state import UfosState
 
-KEYS = ("phase", "hands", "picks", "auction", "past_tricks", "trick", "last_hand")
-"""The keys of the game's own part."""
 
-BY_TEXT: dict[str, Card] = {c.text: c for c in DECK.faces}
+def check(state: UfosState) -> None:
+    """Refuse (``PositionError``) a state read from a position that breaks a rule."""
+    n, phase, board = state.players, state.phase, state.board
+    if phase not in ufos.PHASES or not 0 <= state.dealer < n:
+        raise PositionError(f"phase is one of {', '.join(ufos.PHASES)}; dealer a seat below {n}")
+    if any(len(seats) != n for seats in (board.totals, state.last_tricks, *board.hands)):
+        raise PositionError(f"the points, last_tricks and each hand's points list {n} seats")
+    played, total, size = board.hands_played, state.hands_total, state.size
+    if played > total or (phase == ufos.OVER) != (played == total):
+        raise PositionError(f"the match has {total} hands, over once all are scored, not {played}")
+    tricks, points = list(state.last_tricks), list(state.last_scores)
+    if (sum(tricks) != size or min(tricks) < 0) if played else any(tricks):
+        raise PositionError(
+            f"last_tricks: the tricks of a hand total {size}, not {sum(tricks)} (all are 0 "
+            "before the first hand is scored)"
+        )
+    rules = [ufos.hand_scores(tricks, w, g) for w in range(n) for g in GAMES] if played else []
+    if all(
+        any(p != d and not d < p <= 0 for p, d in zip(points, due, strict=True))
+        for due in rules or [points]
+    ):
+        raise PositionError(f"no bid winner and game score {points} for the tricks {tricks}")
+    _check_tricks(state, _check_auction(state))
 
-Play = tuple[int, Card, str | None]
-"""A play read from a position: seat, card and the suit a led Blue is declared as."""
 
-_FACES = DECK.faces
-_COPIES = tuple(sum(1 for c in DECK.cards if c is f) for f in _FACES)
-"""How many copies of each face the deck holds, by card id."""
+def _check_auction(state: UfosState) -> int:
+    """Refuse bid cards or an auction that break a rule; the bid winner (-1 before one)."""
+    n, phase, board = state.players, state.phase, state.board
+    laid = [(state.suit_of(s), state.game_of(s)) if state.picked(s) else None for s in range(n)]
+    if (phase == ufos.DEAL and any(laid)) or (phase == ufos.CHOOSE and all(laid)):
+        why = (
+            "none has before the deal" if phase == ufos.DEAL else "the auction begins once all have"
+        )
+        raise PositionError(f"{n - laid.count(None)} seats have laid down bid cards: {why}")
+    if phase not in (ufos.DEAL, ufos.CHOOSE) and None in laid:
+        missing = laid.index(None)
+        raise PositionError(f"seat {missing} has laid down no bid cards, as all have in {phase}")
+    playing, ended = phase in (ufos.PLAY, ufos.OVER), state.auction_over()
+    start = [
+        p - d * (phase == ufos.OVER) for p, d in zip(board.totals, state.last_scores, strict=True)
+    ]
+    walker = state.clone()  # the auction again, from the points each seat held when it began
+    for seat, action in walker.walk_auction():
+        if isinstance(action, Spy):
+            start[seat], start[action.target] = start[seat] + 1, start[action.target] - 1
+    if ended and playing and state.high_bidder >= 0:
+        start[state.high_bidder] += state.high_bid
+    for seat, (now, then) in enumerate(zip(board.totals, start, strict=True)):
+        if min(now, then) < 0:
+            raise PositionError(
+                f"points cannot be negative: seat {seat} has {now} after this hand's auction, "
+                f"{then} before it"
+            )
+    walker.board.totals = start
+    for i, (seat, action) in enumerate(walker.walk_auction()):
+        if action is None or walker.auction_over():
+            why = "the auction was over" if action else "not an auction action of a seat"
+        else:
+            refusal = walker._refuse_auction(seat, action)
+            why = "" if refusal is None else refusal.reason
+        if why:
+            raise PositionError(f"auction entry {i + 1} {list(state.auction[i])}: {why}")
+        if isinstance(action, Spy):
+            walker.board.add(seat, -1)
+            walker.board.add(action.target, 1)
+    if (state.auction and not playing and phase != ufos.AUCTION) or ended != playing:
+        raise PositionError(
+            f"the phase is {phase}, but the auction is {'over' if ended else 'open'}"
+        )
+    winner = (state.high_bidder if state.high_bidder >= 0 else state.dealer) if ended else -1
+    odd = any(p and (p[0] not in TRUMP_CHOICES or p[1] not in GAMES) for p in laid)
+    if odd or ufos.lay_out(n, laid, state.spied, winner) != state.bid_cards:
+        raise PositionError(
+            "the bid cards lie as the picks put them: each seat's Suit Card and Game Card "
+            "face down, the Game Cards up once all have picked, the bid winner's Suit Card up, "
+            "each spied one known to its spy"
+        )
+    return winner
 
 
-# -- writing --------------------------------------------------------------------------
+def _check_tricks(state: UfosState, winner: int) -> None:
+    """Refuse tricks, or cards where the tricks do not put them, that break a rule."""
+    n, phase, cards, size, hand0 = state.players, state.phase, state.cards, state.size, state.hand0
+    plays, done, order = (
+        (*state.finished, state.trick.plays()),
+        len(state.finished),
+        state.trick_order,
+    )
+    if (
+        (phase not in (ufos.PLAY, ufos.OVER) and any(plays))
+        or done > size - (phase == ufos.PLAY)
+        or (phase == ufos.OVER and (done < size or plays[-1]))
+    ):
+        raise PositionError(
+            f"no card is played before the auction ends; a hand's {size} tricks are finished "
+            "once it is over, not before"
+        )
+    zones = {
+        ufos.STOCK: list(DECK.cards) * (phase == ufos.DEAL),
+        ufos.TRICK: list(state.trick.cards),
+    }
+    zones.update((ufos.WON + s, []) for s in range(n))
+    leader = winner
+    for t, trick in enumerate(plays):
+        replay = Trick(leader, order=order, size=n)
+        ends = [replay.play(seat, card, suit) for seat, card, suit in trick]
+        if (
+            (replay.plays(), replay.seats) != (trick, [(leader + k) % n for k in range(len(trick))])
+            or replay.led not in (None, *SUITS)
+            or len(trick) not in ((n,) if t < done else range(n))
+            or (t == done and state.trick.leader != leader)
+        ):
+            raise PositionError(
+                f"trick {t + 1}: plays go round from seat {leader}, {n} to a trick, each card "
+                "in its suit or the led one (a led Blue declared R, Y, G or T)"
+            )
+        if t < done:
+            leader = ends[-1]
+            zones[ufos.WON + leader] += [card for _, card, _ in trick]
+    for zone, want in zones.items():
+        if sorted(c.id for c in want) != [c.id for c in cards.cards(zone)]:
+            have = " ".join(c.text for c in want) or "no card"
+            raise PositionError(f"zone {cards.layout.names[zone]!r} must hold {have}")
+    for seat in range(n) if phase != ufos.DEAL else ():
+        held, gone = cards.count(hand0 + seat), sum(p[0] == seat for t in plays for p in t)
+        if held + gone != size:
+            raise PositionError(
+                f"seat {seat} holds {held} cards and played {gone}: each of {n} players is dealt "
+                f"{size}"
+            )
+    revoke = first_revoke(plays, [ufos.faces(cards.masks[hand0 + s]) for s in range(n)], order)
+    if revoke is not None:
+        t, seat, card = revoke
+        raise PositionError(
+            f"trick {t + 1}: seat {seat} playing {card.text} breaks the rules: it held "
+            f"{SUIT_NAMES[plays[t][0][2]]} and must follow suit"
+        )
+    lacking = voids(plays, order)
+    barred = [
+        lacking.get(z - hand0, 0) if z >= hand0 and m else 0 for z, m in enumerate(cards.masks)
+    ]
+    if any(cards.known) or cards.lacks() != barred:
+        raise PositionError(
+            "a hand lacks just the suits it did not follow; no seat knows where another's cards are"
+        )
 
 
-def _play_json(seat: int, card: Card, suit: str, lead: bool) -> list[Any]:
-    return [seat, card.text, suit] if lead and card.suit == BLUE else [seat, card.text]
-
-
-def _trick_json(plays: Sequence[tuple[int, Card, str]]) -> list[list[Any]]:
-    return [_play_json(s, c, suit, i == 0) for i, (s, c, suit) in enumerate(plays)]
-
-
-def position_part(state: UfosState, seat: int | None = None) -> dict[str, Any]:
-    """The game's own part of the position of ``state`` (with ``seat``: as it knows it)."""
-    n = state.players
-    hands = [[c.text for c in state.cards.cards(state.hand0 + s)] for s in range(n)]
-    picks: list[dict[str, str] | None] = [None] * n
-    revealed = all(state.picked(s) for s in range(n))
-    for s in range(n):
-        if not state.picked(s):
-            continue
-        suit, game = state.suit_of(s), state.game_of(s)
-        if seat is not None and s != seat:
-            seen = revealed and (s == state.winner or bool(state.spied[seat] >> s & 1))
-            suit = suit if seen else UNKNOWN
-            game = game if revealed else UNKNOWN
-        picks[s] = {"suit": suit, "game": game}
-    if seat is not None:
-        hands = [h if s == seat else [UNKNOWN] * len(h) for s, h in enumerate(hands)]
-    trick = state.trick
+def first_version(state: UfosState, common: Common, part: Any) -> dict[str, Any]:
+    """The record of a version 1 game part (``hands``, ``picks``, ``auction``,
+    ``past_tricks``, ``trick`` as ``[seat, card]`` plays, ``last_hand``), with the
+    common part's dealer and scores."""
+    keys = ("phase", "hands", "picks", "auction", "past_tricks", "trick", "last_hand")
+    part = game_part(part, keys)
+    n, phase, hands, past = state.players, part["phase"], part["hands"], part["past_tricks"]
+    laid = [pick and (pick["suit"], pick["game"]) for pick in part["picks"]]
+    for s, pick in enumerate(laid):
+        if pick and (pick[0] not in TRUMP_CHOICES or pick[1] not in GAMES):
+            raise PositionError(
+                f"the pick of seat {s} is a Suit Card (R, Y, G, T or X) and a Game Card (high "
+                f"or low), not {part['picks'][s]}"
+            )
+    entries = [(seat, ufos.auction_action(text, n)) for seat, text in part["auction"]]
+    bids = [seat for seat, action in entries if isinstance(action, Bid)]
+    spied = [
+        sum({1 << a.target for s, a in entries if s == seat and isinstance(a, Spy)})
+        for seat in range(n)
+    ]
+    bidder = (bids[-1] if bids else common.dealer or 0) if phase in (ufos.PLAY, ufos.OVER) else -1
+    order, leader = ufos.ORDERS[(laid[bidder] or "X")[0] if bidder >= 0 else "X"], bidder
+    zones: dict[str, Any] = {f"hand {s}": hand for s, hand in enumerate(hands)}
+    zones["stock"] = [c.text for c in DECK.cards] * (phase == ufos.DEAL)
+    zones["trick"] = [p[1] for p in part["trick"]]
+    tricks: list[tuple[tuple[int, Card, str], ...]] = []
+    for plays in (*past, part["trick"]):
+        trick = Trick(leader, order=order, size=n)
+        ends = [trick.play(seat, DECK.card(text), *declared) for seat, text, *declared in plays]
+        tricks.append(trick.plays())
+        if len(tricks) <= len(past):
+            leader = ends[-1]
+            zones.setdefault(f"tricks won {leader}", []).extend(p[1] for p in plays)
+    barred = {
+        f"hand {s}": [c.text for c in DECK.cards_in(m) if c.text not in hands[s]]
+        for s, m in voids(tricks, order).items()
+    }
+    played = common.hand - (phase != ufos.OVER)
     return {
-        "phase": state.phase,
-        "hands": hands,
-        "picks": picks,
-        "auction": [[s, str(a)] for s, a in state.auction],
-        "past_tricks": [_trick_json(t) for t in (*state._earlier, state._last_plays) if t],
-        "trick": _trick_json(trick.plays()) if trick is not None else [],
-        "last_hand": {"tricks": list(state.last_tricks), "points": list(state.last_scores)},
+        "phase": phase,
+        "dealer": common.dealer,
+        "board": {
+            "totals": list(common.scores),
+            "hands": [[0] * n] * (played - 1) + [part["last_hand"]["points"]] if played else [],
+        },
+        "last_tricks": part["last_hand"]["tricks"],
+        "bid_cards": ufos.lay_out(n, laid, spied, bidder).write(),
+        "auction": part["auction"],
+        "finished": [[[s, c.text, suit] for s, c, suit in t] for t in tricks[:-1]],
+        "trick": {"leader": leader, "plays": part["trick"]},
+        "cards": {"zones": zones, "barred": barred},
     }
 
 
-# -- reading --------------------------------------------------------------------------
-
-
-def _ints(value: Any, n: int, what: str, low: int | None = None) -> list[int]:
-    items = listed(value, what)
-    if len(items) != n:
-        raise PositionError(f"{what} must list {n} seats, not {len(items)}")
-    return [whole(v, f"{what} of seat {i}", low) for i, v in enumerate(items)]
-
-
-def _plays(value: Any, what: str, players: int) -> list[Play]:
-    plays: list[Play] = []
-    for item in listed(value, what):
-        if not isinstance(item, list) or len(item) not in (2, 3):
-            raise PositionError(
-                f"{what}: each play is [seat, card], or [seat, card, suit] for a led Blue, "
-                f"not {item!r}"
-            )
-        seat = whole(item[0], f"{what}: a seat", 0, players - 1)
-        card = card_of(item[1], BY_TEXT, what)
-        declare = None
-        if len(item) == 3:
-            declare = item[2]
-            if declare not in SUITS:
-                raise PositionError(
-                    f"{what}: a led Blue is declared as R, Y, G or T, not {declare!r}"
-                )
-        plays.append((seat, card, declare))
-    return plays
-
-
-def _picks(value: Any, players: int) -> list[Choose | None]:
-    items = listed(value, "picks")
-    if len(items) != players:
-        raise PositionError(f"picks must list {players} seats, not {len(items)}")
-    picks: list[Choose | None] = []
-    for s, item in enumerate(items):
-        if item is None:
-            picks.append(None)
-            continue
-        if not isinstance(item, Mapping) or set(item) != {"suit", "game"}:
-            raise PositionError(
-                f'the pick of seat {s} is null or {{"suit": ..., "game": ...}}, not {item!r}'
-            )
-        suit, game = item["suit"], item["game"]
-        if suit not in TRUMP_CHOICES:
-            raise PositionError(
-                f"the pick of seat {s}: its Suit Card is R, Y, G, T or X, not {suit!r}"
-            )
-        if game not in GAMES:
-            raise PositionError(f"the pick of seat {s}: its Game Card is high or low, not {game!r}")
-        picks.append(CHOOSE[(suit, game)])
-    return picks
-
-
-def _auction(value: Any, players: int) -> list[tuple[int, Action]]:
-    entries: list[tuple[int, Action]] = []
-    for i, item in enumerate(listed(value, "auction")):
-        what = f"auction entry {i + 1}"
-        if not isinstance(item, list) or len(item) != 2 or not isinstance(item[1], str):
-            raise PositionError(f'{what}: each entry is [seat, action], e.g. [2, "bid 3"]')
-        seat = whole(item[0], f"{what}: the seat", 0, players - 1)
-        try:
-            action = parse(item[1])
-        except ParseError as exc:
-            raise PositionError(f"{what}: {exc}") from None
-        if not isinstance(action, Pass | Bid | Spy | Wait):
-            raise PositionError(
-                f"{what}: {item[1]!r} is not an auction action (pass, bid N, spy SEAT, wait)"
-            )
-        entries.append((seat, action))
-    return entries
-
-
-def _last_hand(value: Any, players: int) -> tuple[list[int], list[int]]:
-    if not isinstance(value, Mapping) or set(value) != {"tricks", "points"}:
-        raise PositionError('last_hand is {"tricks": [...], "points": [...]}, one number a seat')
-    return (
-        _ints(value["tricks"], players, "last_hand tricks", 0),
-        _ints(value["points"], players, "last_hand points"),
+def public_state(game: UfosGame, view: UfosView) -> UfosState:
+    """A state with ``view``'s public part: its record but the cards, each pick part the
+    seat has not seen laid down as x or high."""
+    n, seat, played = len(view.points), view.seat, view.hand_number - (view.phase != ufos.OVER)
+    options = {"starting_points": view.starting_points, "hands_per_player": view.hands_total // n}
+    world = game.new_state(n, 0, game.make_options({**options, "respy": view.respy}), False)
+    world.phase, world.dealer, world.auction = view.phase, view.dealer, view.auction
+    world.last_tricks = view.last_tricks
+    world.board = Scoreboard(
+        list(view.points), 0, [(0,) * n] * (played - 1) + [view.last_scores] if played else []
     )
-
-
-def _scored(tricks: Sequence[int], points: Sequence[int]) -> bool:
-    """Whether some bid winner and game give ``points`` for ``tricks`` (RULING 7; a
-    seat's points may stop short of a loss at 0)."""
-    from games.ufos.state import hand_scores
-
-    for winner in range(len(tricks)):
-        for game in GAMES:
-            due = hand_scores(tricks, winner, game)
-            if all(p == d or d < p <= 0 for p, d in zip(points, due, strict=True)):
-                return True
-    return False
-
-
-def restore(state: UfosState, common: Common, part: Any) -> None:
-    """Make the fresh ``state`` the position (see the module docstring); ``PositionError``
-    naming what is wrong for one that breaks the rules."""
-    from games.ufos.state import AUCTION, DEAL, OVER, PLAY
-    from games.ufos.state import CHOOSE as CHOOSING
-
-    part = game_part(part, KEYS)
-    n = state.players
-    size = state.size
-    total = state.hands_total
-    phases = (DEAL, CHOOSING, AUCTION, PLAY, OVER)
-    phase = part["phase"]
-    if phase not in phases:
-        raise PositionError(f"phase must be one of {', '.join(phases)}, not {phase!r}")
-    if common.dealer is None:
-        raise PositionError(f"dealer must be a seat from 0 to {n - 1}: a U.F.O.s hand has one")
-    if common.hand > total:
-        raise PositionError(f"hand {common.hand} does not exist: the match has {total} hands")
-    if phase == OVER and common.hand != total:
-        raise PositionError(f"a match is over after its last hand, {total}, not {common.hand}")
-    for s, points in enumerate(common.scores):
-        if points < 0:
-            raise PositionError(f"points cannot be negative: seat {s} has {points}")
-    hands_in = listed(part["hands"], "hands")
-    if len(hands_in) != n:
-        raise PositionError(f"hands must list {n} seats, not {len(hands_in)}")
-    held = [
-        [card_of(t, BY_TEXT, f"hand of seat {s}") for t in listed(h, f"hand of seat {s}")]
-        for s, h in enumerate(hands_in)
-    ]
-    picks = _picks(part["picks"], n)
-    auction = _auction(part["auction"], n)
-    past = [
-        _plays(t, f"past trick {i + 1}", n)
-        for i, t in enumerate(listed(part["past_tricks"], "past_tricks"))
-    ]
-    trick = _plays(part["trick"], "trick", n)
-    last_tricks, last_points = _last_hand(part["last_hand"], n)
-    if phase == DEAL:
-        if any(held) or any(picks) or auction or past or trick:
-            raise PositionError(
-                "in the deal phase no card is dealt, no bid card laid down, nothing bid or played"
-            )
-    else:
-        _check_cards(held, past, trick, n, size)
-        if phase == CHOOSING and (auction or past or trick):
-            raise PositionError("in the choose phase nothing is bid or played yet")
-        if phase != CHOOSING:
-            for s, pick in enumerate(picks):
-                if pick is None:
-                    raise PositionError(
-                        f"seat {s} has laid down no bid cards: every seat has in the {phase} phase"
-                    )
-        if phase == AUCTION and (past or trick):
-            raise PositionError("no card is played before the auction ends")
-        if phase == PLAY and len(past) >= size:
-            raise PositionError(
-                f"a hand of {size} tricks ends after {size} tricks, not {len(past)}"
-            )
-        if phase == OVER and (len(past) != size or trick):
-            raise PositionError(f"a match is over once the {size} tricks of its last hand are in")
-    if phase != OVER:
-        _check_last_hand(last_tricks, last_points, common.hand, size)
-    start = _start_points(common, auction, last_points, phase in (PLAY, OVER), phase == OVER)
-    played = common.hand - 1
-    board = Scoreboard(start, 0)
-    if played:
-        board.hands = [(0,) * n] * (played - 1) + [tuple(last_points)]
-    state.board = board
-    state.last_tricks = tuple(last_tricks)
-    state.last_scores = tuple(last_points)
-    state.order = TurnOrder(n, common.dealer, common.dealer)
-    if phase == DEAL:
-        return
-    deal: list[Card] = []
-    for s in range(n):
-        deal += held[s]
-        deal += [c for t in (*past, trick) for p, c, _ in t if p == s]
-    state.apply(CHANCE, Shuffle(tuple(deal)))
-    for s, pick in enumerate(picks):
-        if pick is not None:
-            apply_checked(state, s, pick, f"the pick of seat {s}")
-    for i, (seat, action) in enumerate(auction):
-        what = f"auction entry {i + 1} ({seat}: {action})"
-        if state.phase != AUCTION:
-            raise PositionError(f"{what} comes after the auction has ended")
-        current = state.order.current
-        if seat != current:
-            raise PositionError(f"{what}: seat {seat} acts where seat {current} is to act")
-        apply_checked(state, seat, action, what)
-    for t, plays in enumerate(past):
-        if len(plays) != n:
-            raise PositionError(f"past trick {t + 1} must hold {n} cards, not {len(plays)}")
-    if len(trick) >= n:
-        raise PositionError(f"the trick in progress holds fewer than {n} cards, not {len(trick)}")
-    for t, plays in enumerate((*past, trick)):
-        what = "the trick in progress" if t == len(past) else f"past trick {t + 1}"
-        for seat, card, declare in plays:
-            if state.phase != PLAY:
-                raise PositionError(
-                    f"{what}: seat {seat} plays {card.text} before the auction ends"
-                )
-            current = state.order.current
-            if seat != current:
-                raise PositionError(f"{what}: seat {seat} plays where seat {current} is to play")
-            play = PLAYS[card.id] if declare is None else LEADS.get((card, declare))
-            if play is None:
-                play = PlayCard(card, declare)
-            text = card.text if declare is None else f"{card.text} as {declare}"
-            apply_checked(state, seat, play, f"{what}: seat {seat} playing {text}")
-    if state.phase != phase:
-        raise PositionError(
-            f"phase is {phase}, but the cards and actions given leave the hand "
-            f"in the {state.phase} phase"
-        )
-    if phase == OVER and (
-        list(state.last_tricks) != last_tricks or list(state.last_scores) != last_points
-    ):
-        raise PositionError(
-            f"last_hand: the last hand's tricks are {list(state.last_tricks)} and its points "
-            f"{list(state.last_scores)} by the rules, not {last_tricks} and {last_points}"
-        )
-
-
-def _check_cards(
-    held: list[list[Card]], past: list[list[Play]], trick: list[Play], n: int, size: int
-) -> None:
-    """Every card once (the Blues four times each), and ``size`` cards dealt to each seat."""
-    counts = Counter(c for h in held for c in h)
-    counts.update(c for t in (*past, trick) for _, c, _ in t)
-    extra = [f.text for f, k in zip(_FACES, _COPIES, strict=True) if counts[f] > k]
-    if extra:
-        raise PositionError(f"cards appear more often than the deck holds them: {', '.join(extra)}")
-    lacking = [f.text for f, k in zip(_FACES, _COPIES, strict=True) if counts[f] < k]
-    if lacking:
-        raise PositionError(f"cards are missing (in no hand or trick): {', '.join(lacking)}")
-    for s in range(n):
-        plays = sum(1 for t in (*past, trick) for p, _, _ in t if p == s)
-        if len(held[s]) + plays != size:
-            raise PositionError(
-                f"seat {s} holds {len(held[s])} cards and played {plays}: "
-                f"each of {n} players is dealt {size}"
-            )
-
-
-def _check_last_hand(tricks: list[int], points: list[int], hand: int, size: int) -> None:
-    if hand == 1:
-        if any(tricks) or any(points):
-            raise PositionError(
-                "last_hand: before the first hand is scored its tricks and points are 0"
-            )
-        return
-    if sum(tricks) != size:
-        raise PositionError(f"last_hand: the tricks of a hand total {size}, not {sum(tricks)}")
-    if not _scored(tricks, points):
-        raise PositionError(
-            f"last_hand: no bid winner and game score {points} for the tricks {tricks}"
-        )
-
-
-def _start_points(
-    common: Common, auction: list[tuple[int, Action]], last: list[int], won: bool, over: bool
-) -> list[int]:
-    """The points each seat held when this hand began: its points now, less what the
-    auction moved (the spies' points, the winning bid once paid) and, at the end of
-    the match, the last hand's score."""
-    n = common.players
-    start = list(common.scores)
-    if over:
-        start = [p - d for p, d in zip(start, last, strict=True)]
-    for seat, action in auction:
-        if isinstance(action, Spy) and 0 <= action.target < n:
-            start[seat] += 1
-            start[action.target] -= 1
-    if won:
-        bids = [(s, a.amount) for s, a in auction if isinstance(a, Bid)]
-        if bids:
-            start[bids[-1][0]] += bids[-1][1]
-    for s, points in enumerate(start):
-        if points < 0:
-            raise PositionError(
-                f"seat {s} cannot hold {common.scores[s]} points after this hand's auction: "
-                f"it would have begun the hand with {points}"
-            )
-    return start
-
-
-# -- sampled worlds -------------------------------------------------------------------
-
-
-@attrs.frozen(slots=True)
-class Public:
-    """What every world of a view shares: the state of its public facts and of the picks
-    the seat has seen (each part it has not seen laid down as x or high), and those
-    parts, drawn again for each world: ``(seat, whether its Game Card is unseen too,
-    the seats that spied its Suit Card)``."""
-
-    state: UfosState
-    unseen: tuple[tuple[int, bool, tuple[int, ...]], ...]
-
-
-def sample_world(game: UfosGame, view: UfosView, rng: random.Random) -> UfosState:
-    """A full state that ``view``'s seat cannot tell from the true one: the view's public
-    part (made once per view, kept in its ``SeatCards.memo``) copied, the cards dealt by
-    :meth:`cardkit.zones.SeatCards.deal`, each pick part the seat has not seen drawn
-    uniformly (a Suit Card of five, a Game Card of two), later chance from a fresh seed."""
-    known = view.cards
-    if known is None:
-        raise PositionError("a world is sampled from a seat's view with its cards")
-    public = known.memo
-    if not isinstance(public, Public) or public.state.game is not game:
-        public = known.memo = _public(game, view)
-    world = public.state.clone()
-    world.seed = rng.getrandbits(32)
-    world.cards = known.deal(rng)
-    rnd = rng.random
-    n, bids = world.players, world.bids
-    for seat, sealed, spies in public.unseen:
-        kept = SETS + n + seat  # the bid cards it kept: swap the drawn ones in
-        draws = [(SUIT_CARD[seat][TRUMP_CHOICES[int(rnd() * 5)]], kept + n, spies)]
-        if sealed:
-            draws.append((GAME_CARD[seat][GAMES[int(rnd() * 2)]], kept + 2 * n, ()))
-        for card, zone, knowers in draws:
-            if not bids.masks[zone] & card.bit:
-                bids.move_all(zone, kept)
-                bids.move(card, kept, zone)
-                for spy in knowers:
-                    bids.show(spy, zone)
+    world.finished = (*view.earlier_tricks, view.last_trick) if view.last_trick else ()
+    leader = view.last_winner if view.leader is None else view.leader
+    world.trick = Trick(
+        -1 if leader is None else leader, order=ufos.ORDERS[view.trump or "X"], size=n
+    )
+    for s, card, suit in view.trick:
+        world.trick.play(s, card, suit)
+    world.derive()  # who spied on whom
+    suits: dict[int | None, str | None] = {**dict(view.spied), seat: view.my_suit}
+    suits[view.bid_winner] = view.trump
+    games = [view.my_game if s == seat else view.games[s] for s in range(n)]
+    laid = [(suits.get(s) or "X", games[s] or "high") if view.picked[s] else None for s in range(n)]
+    winner = -1 if view.bid_winner is None else view.bid_winner
+    world.bid_cards = ufos.lay_out(n, laid, world.spied, winner)
+    world.derive()
+    world.step_offset = view.step
     return world
 
 
-def _lay_down(
-    state: UfosState, seat: int, suit: str, game: str, revealed: bool, spies: Sequence[int]
-) -> None:
-    """``seat``'s bid cards laid down, its Game Card face up once all are (``revealed``),
-    its Suit Card known to ``spies``."""
-    n = state.players
-    state.lay_down(seat, suit, game)
-    if revealed:
-        state.bids.move_all(SETS + 3 * n + seat, GAMES_UP)
-    for spy in spies:
-        state.bids.show(spy, SETS + 2 * n + seat)
+Draw = tuple[tuple[Card, ...], int, int, tuple[int, ...]]
+"""A pick part a seat has not seen: the bid cards it may be, the zone of its seat's other
+bid cards, the part's zone and the seats that spied it."""
 
 
-def _public(game: UfosGame, view: UfosView) -> Public:
-    """The state of ``view``'s public facts, the seat's cards still to be dealt."""
-    from games.ufos.state import _FOLLOWS, AUCTION, ORDERS, OVER, PLAY, TRUMP_UP
+def unseen(state: UfosState, view: UfosView) -> tuple[Draw, ...]:
+    """The pick parts ``view``'s seat has not seen in ``state`` (its :func:`public_state`)."""
+    n, seen = state.players, {view.seat, view.bid_winner, *dict(view.spied)}
+    draws: list[Draw] = []
+    for s in (s for s in range(n) if view.picked[s] and s != view.seat):
+        kept, spies = ufos.SETS + n + s, tuple(a for a in range(n) if state.spied[a] >> s & 1)
+        if s not in seen:
+            draws.append((tuple(SUIT_CARD[s].values()), kept, kept + n, spies))
+        if view.games[s] is None:
+            draws.append((tuple(GAME_CARD[s].values()), kept, kept + 2 * n, ()))
+    return tuple(draws)
 
-    n, seat, phase, trump = len(view.points), view.seat, view.phase, view.trump
-    hands = view.hands_total // n
-    options = {"starting_points": view.starting_points, "hands_per_player": hands}
-    world = game.new_state(n, 0, game.make_options({**options, "respy": view.respy}), False)
-    order = ORDERS[trump or "X"]
-    turn = view.to_act[0] if phase in (PLAY, AUCTION) else view.dealer
-    world.order = TurnOrder(n, view.dealer, turn)
-    played = view.hand_number if phase == OVER else view.hand_number - 1
-    world.board = Scoreboard(list(view.points), 0)
-    if played:
-        world.board.hands = [(0,) * n] * (played - 1) + [view.last_scores]
-    world.phase, world.last_scores, world.last_tricks = phase, view.last_scores, view.last_tricks
-    world.tricks = list(view.tricks)
-    world.last_winner = -1 if view.last_winner is None else view.last_winner
-    world.passed, world.n_passed = list(view.passed), sum(view.passed)
-    world.high_bid = view.high_bid
-    world.high_bidder = -1 if view.high_bidder is None else view.high_bidder
-    world.winner = -1 if view.bid_winner is None else view.bid_winner
-    world.winning_bid, world.trump, world.mode = view.winning_bid, trump, view.game
-    world.trick_order, world._follows = order, _FOLLOWS[trump or "X"]
-    world._last_plays, world._earlier = view.last_trick, view.earlier_tricks
-    world._auction_texts = view.auction
-    for s, text in view.auction:
-        action = parse(text)
-        if isinstance(action, Spy):
-            world.spied[s] |= 1 << action.target
-            world.spy_count[s] += 1
-        world.auction.append((s, action))
-    if phase == PLAY:
-        leader = view.to_act[0] if view.leader is None else view.leader
-        world.trick = Trick(leader, order=order, size=n)
-        for i, (s, c, suit) in enumerate(view.trick):
-            world.trick.play(s, c, suit if i == 0 and c.suit == BLUE else None)
-    shown = dict(view.spied)
-    if view.bid_winner is not None and trump is not None:
-        shown[view.bid_winner] = trump
-    revealed = all(view.picked)
-    unseen: list[tuple[int, bool, tuple[int, ...]]] = []
-    for s in (s for s in range(n) if view.picked[s]):
-        spies = tuple(a for a in range(n) if world.spied[a] >> s & 1)
-        pick = view.my_suit if s == seat else shown.get(s)
-        game_card = view.my_game if s == seat else view.games[s]
-        if pick is None or game_card is None:
-            unseen.append((s, game_card is None, spies))
-        _lay_down(world, s, pick or "X", game_card or "high", revealed, spies)
-    if world.winner >= 0:  # its Suit Card is face up
-        world.bids.move_all(SETS + 2 * n + world.winner, TRUMP_UP)
-    world.step_offset = view.step
-    world.auto_chance = True
-    return Public(world, tuple(unseen))
+
+def redraw(world: UfosState, draws: tuple[Draw, ...], rng: random.Random) -> None:
+    """Draw each of ``draws`` uniformly: a Suit Card of five, a Game Card of two."""
+    cards = world.bid_cards
+    for choices, kept, zone, spies in draws:
+        card = choices[int(rng.random() * len(choices))]
+        if not cards.masks[zone] & card.bit:
+            cards.move_all(zone, kept)
+            cards.move(card, kept, zone)
+            for spy in spies:
+                cards.show(spy, zone)

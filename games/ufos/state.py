@@ -20,7 +20,7 @@ legal actions are built from the same helpers (``_bid_range``, ``_spy_cost``,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -37,14 +37,14 @@ from cardkit import (
     State,
     Trick,
     TrickOrder,
-    TurnOrder,
     Zone,
 )
+from cardkit.errors import ParseError, PositionError
 from cardkit.events import BidMade, Dealt, MatchOver, Played, Received, TrickWon, only, others
 from cardkit.game import Refusal, hand_value, highest
 from cardkit.options import Options, option
 from cardkit.positions import Common
-from cardkit.zones import Place, layout
+from cardkit.zones import Cards, Place, layout
 from games.ufos.actions import (
     CHOOSES,
     LEADS,
@@ -57,6 +57,7 @@ from games.ufos.actions import (
     Spy,
     Wait,
     bids,
+    parse,
 )
 from games.ufos.cards import (
     B10,
@@ -86,7 +87,7 @@ from games.ufos.events import (
 )
 from games.ufos.view import UfosView
 
-DEAL, CHOOSE, AUCTION, PLAY, OVER = "deal", "choose", "auction", "play", "over"
+PHASES = DEAL, CHOOSE, AUCTION, PLAY, OVER = ("deal", "choose", "auction", "play", "over")
 
 RESPY_LIMIT = 10
 """With ``respy`` on, the most spies one player makes in one hand (keeps auctions finite)."""
@@ -219,6 +220,52 @@ def hand_scores(tricks: Sequence[int], winner: int, game: str) -> list[int]:
     return out
 
 
+def lay_down(cards: Cards, seat: int, suit: str, game: str) -> None:
+    """In the bid ``cards``, ``seat`` lays down its Suit Card ``suit`` and Game Card ``game``."""
+    n = cards.layout.players
+    rest = SETS + n + seat
+    cards.move_all(SETS + seat, rest)
+    cards.move(SUIT_CARD[seat][suit], rest, rest + n)
+    cards.move(GAME_CARD[seat][game], rest, rest + 2 * n)
+
+
+def lay_out(
+    players: int,
+    picks: Sequence[tuple[str, str] | None] = (),
+    spied: Sequence[int] = (),
+    winner: int = -1,
+) -> Cards:
+    """A hand's bid cards: each seat's set ready or, once it picked (``picks[seat]``: its
+    Suit Card and Game Card), laid down face down; the Game Cards face up once all have
+    picked, each Suit Card a seat spied (``spied[seat]``: a mask of seats) known to it, and
+    the bid ``winner``'s face up."""
+    n = players
+    cards = layout(BID_DECK, BID_PLACES, n).new(BOX)
+    cards.deal(BOX, [(SETS + s, BID_SET[s]) for s in range(n)])
+    for seat, pick in enumerate(picks):
+        if pick is not None:
+            lay_down(cards, seat, *pick)
+    for seat in range(n) if picks and all(picks) else ():
+        cards.move_all(SETS + 3 * n + seat, GAMES_UP)
+    for seat, seen in enumerate(spied):
+        for target in (t for t in range(n) if seen >> t & 1):
+            cards.show(seat, SETS + 2 * n + target)
+    if winner >= 0:
+        cards.move_all(SETS + 2 * n + winner, TRUMP_UP)
+    return cards
+
+
+def auction_action(text: str, players: int) -> Action | None:
+    """The auction action ``text`` names (pass, bid, wait, or a spy on one of ``players``
+    seats), else None."""
+    try:
+        action = parse(text)
+    except ParseError:
+        return None
+    spy = isinstance(action, Spy) and 0 <= action.target < players
+    return action if spy or isinstance(action, Pass | Bid | Wait) else None
+
+
 _BidPart = tuple[
     tuple[Card, ...],
     str | None,
@@ -231,20 +278,48 @@ _BidPart = tuple[
 
 
 class UfosState(State):
-    """One U.F.O.s match; see the module docstring for the flow of a hand."""
+    """One U.F.O.s match; see the module docstring for the flow of a hand.
+
+    The :attr:`record` is the whole state (the play cards in :attr:`cards`, zones
+    :data:`PLACES`; the bid cards in :attr:`bid_cards`, zones :data:`BID_PLACES`); every
+    other field follows from it (:meth:`derive`).
+    """
 
     options: UfosOptions
+    phase: str
+    dealer: int
+    board: Scoreboard
+    last_tricks: tuple[int, ...]
+    """Each seat's tricks in the hand scored last (0 before the first)."""
+    bid_cards: Cards
+    auction: tuple[tuple[int, str], ...]
+    """This hand's auction so far: ``(seat, action text)`` in order."""
+    finished: tuple[tuple[tuple[int, Card, str], ...], ...]
+    """This hand's finished tricks: ``(seat, card, suit in the trick)`` in play order."""
+    trick: Trick
+    cards: Cards
+    trump: str | None
+    mode: str | None
+    record = (
+        "phase",
+        "dealer",
+        "board",
+        "last_tricks",
+        "bid_cards",
+        "auction",
+        "finished",
+        "trick",
+        "cards",
+    )
     copied = (
         "cards",
-        "bids",
-        "order",
+        "bid_cards",
         "board",
         "trick",
         "tricks",
         "passed",
         "spied",
         "spy_count",
-        "auction",
         "_bid_view",
     )
 
@@ -256,10 +331,9 @@ class UfosState(State):
         self.size = len(DECK) // players
         self.hand0 = WON + players
         """The zone of seat 0's hand (seat ``s``'s is ``hand0 + s``)."""
-        self.order = TurnOrder(players, dealer=0)
+        self.dealer = 0
         self.board = Scoreboard.start(players, o.starting_points, floor=0)
-        self.last_scores: tuple[int, ...] = (0,) * players
-        self.last_tricks: tuple[int, ...] = (0,) * players
+        self.last_tricks = (0,) * players
         self._new_hand()
 
     def _new_hand(self) -> None:
@@ -267,29 +341,48 @@ class UfosState(State):
         n = self.players
         self.phase = DEAL
         self.cards = layout(DECK, PLACES, n).new(STOCK)
-        self.bids = layout(BID_DECK, BID_PLACES, n).new(BOX)
-        self.bids.deal(BOX, [(SETS + s, BID_SET[s]) for s in range(n)])
-        self.tricks = [0] * n
-        self.trick: Trick | None = None
-        self.last_winner = -1
-        self.passed = [False] * n
-        self.n_passed = 0
-        self.high_bid = 0
-        self.high_bidder = -1
-        self.spied = [0] * n
-        self.spy_count = [0] * n
-        self.auction: list[tuple[int, Action]] = []
-        self.winner = -1
-        self.winning_bid = 0
-        self.trump: str | None = None
-        self.mode: str | None = None
-        self.trick_order = ORDERS["X"]
-        self._follows = _FOLLOWS["X"]
-        self._last_plays: tuple[tuple[int, Card, str], ...] = ()
-        self._earlier: tuple[tuple[tuple[int, Card, str], ...], ...] = ()
-        """This hand's finished tricks before the last one, as the view shows them."""
-        self._auction_texts: tuple[tuple[int, str], ...] = ()
+        self.bid_cards = lay_out(n)
+        self.auction = ()
+        self.finished = ()
+        self.trick = Trick(-1, order=ORDERS["X"], size=n)
+        self.derive()
+
+    def derive(self) -> None:
+        """Set what follows from the record: the auction's standing (:meth:`walk_auction`), whose
+        turn it is, the bid winner with its trump and game, the tricks taken this hand
+        and the points of the hand scored last."""
+        n = self.players
+        for _ in self.walk_auction():
+            pass
+        up = self.bid_cards.masks[TRUMP_UP]
+        shown = [(s, x) for s in range(n) for x in TRUMP_CHOICES if up == SUIT_CARD[s][x].bit]
+        self.winner, self.trump = shown[0] if shown else (-1, None)
+        self.mode = self.game_of(self.winner) if shown else None
+        self.trick_order, self._follows = ORDERS[self.trump or "X"], _FOLLOWS[self.trump or "X"]
+        trick = self.trick
+        if trick.order is not self.trick_order:  # read by the order of no trump
+            self.trick = Trick(trick.leader, order=self.trick_order, size=n)
+            for i, (seat, card) in enumerate(trick.pairs()):
+                self.trick.play(seat, card, None if i else trick.led)
+        if self.phase == PLAY:
+            self.current = (self.trick.leader + len(self.trick)) % n
+        # each finished trick's winner leads the next one (the last one's, the trick now)
+        leaders = [t[0][0] for t in self.finished[1:] if t] + [self.trick.leader]
+        self.tricks = [leaders.count(s) if self.finished else 0 for s in range(n)]
+        self.last_scores = self.board.hands[-1] if self.board.hands else (0,) * n
         self._bid_view: list[_BidPart | None] = [None] * n
+
+    def walk_auction(self) -> Iterator[tuple[int, Action | None]]:
+        """The auction's standing from the start of the hand, entry by entry: each is
+        yielded (None for an entry naming no auction action of a seat), then taken."""
+        n = self.players
+        self.current, self.passed, self.n_passed = self.dealer, [False] * n, 0
+        self.high_bid, self.high_bidder, self.spied, self.spy_count = 0, -1, [0] * n, [0] * n
+        for seat, text in self.auction:
+            action = auction_action(text, n) if 0 <= seat < n else None
+            yield seat, action
+            if action is not None:
+                self._take(seat, action)
 
     # -- the core protocol ------------------------------------------------------
 
@@ -305,7 +398,7 @@ class UfosState(State):
     def to_act(self) -> tuple[int, ...]:
         phase = self.phase
         if phase in (PLAY, AUCTION):
-            return _SEATS[self.order.current]
+            return _SEATS[self.current]
         if phase == CHOOSE:
             return tuple(s for s in range(self.players) if not self.picked(s))
         if phase == DEAL:
@@ -315,16 +408,15 @@ class UfosState(State):
     def _legal_actions(self, seat: int) -> tuple[Action, ...]:
         phase = self.phase
         if phase == PLAY:
-            return self._legal_plays(seat) if seat == self.order.current else ()
+            return self._legal_plays(seat) if seat == self.current else ()
         if phase == AUCTION:
-            return self._legal_auction(seat) if seat == self.order.current else ()
+            return self._legal_auction(seat) if seat == self.current else ()
         if phase == CHOOSE:
             return CHOOSES if 0 <= seat < self.players and not self.picked(seat) else ()
         return ()
 
     def _legal_plays(self, seat: int) -> tuple[Action, ...]:
         """Leads by :func:`lead_declares`, follows by the trick order's ``playable_mask``."""
-        assert self.trick is not None
         led = self.trick.led
         held = faces(self.cards.masks[self.hand0 + seat])
         if led is None:
@@ -373,7 +465,7 @@ class UfosState(State):
             return Refusal("auction-over", "the auction is over: play a card")
         if isinstance(action, PlayCard):
             return self._refuse_play(seat, action)
-        current = self.order.current
+        current = self.current
         if seat != current:
             return Refusal("not-your-turn", f"it is not seat {seat}'s turn (to act: {current})")
         legal = ", ".join(str(a) for a in self.legal_actions(seat)[:8])
@@ -398,7 +490,7 @@ class UfosState(State):
                     "passed-cannot-spy", "you passed; a player who has passed may not spy"
                 )
             return Refusal("passed", "you passed; a pass is final for the rest of this auction")
-        current = self.order.current
+        current = self.current
         if seat != current:
             return Refusal("not-your-turn", f"it is seat {current}'s turn in the auction")
         if isinstance(action, Pass):
@@ -501,15 +593,13 @@ class UfosState(State):
     def _refuse_play(self, seat: int, action: PlayCard) -> Refusal | None:
         """RULING 5: in turn, a held card, declared as :func:`lead_declares` says, following
         suit by the trick order's ``must_follow``."""
-        current = self.order.current
+        current = self.current
         if seat != current:
             return Refusal("not-your-turn", f"it is seat {current}'s turn to play")
         card = action.card
         if not self.cards.holds(self.hand0 + seat, card):
             return Refusal("not-in-hand", f"you do not hold {card.text}")
-        trick = self.trick
-        assert trick is not None
-        led = trick.led
+        led = self.trick.led
         order = self.trick_order
         declare = action.declare
         allowed = lead_declares(order, card) if led is None else (None,)
@@ -564,7 +654,7 @@ class UfosState(State):
         self.phase = CHOOSE
         if self.log is not None:
             number = self.board.hands_played + 1
-            self.log.append(Dealt(self.order.dealer, size, number, self.hands_total))
+            self.log.append(Dealt(self.dealer, size, number, self.hands_total))
             for seat in range(self.players):
                 hand = self.cards.cards(hand0 + seat)
                 self.log.append(Received(seat, hand, to=only(seat)))
@@ -575,93 +665,96 @@ class UfosState(State):
         if self.log is not None:
             self.log.append(Chose(seat, to=others(n, seat), cover=True))
             self.log.append(Chose(seat, action.suit, action.game, to=only(seat)))
-        self.lay_down(seat, action.suit, action.game)
+        lay_down(self.bid_cards, seat, action.suit, action.game)
         if not self.to_act():
             for s in range(n):  # every seat has picked: the Game Cards are turned up
-                self.bids.move_all(SETS + 3 * n + s, GAMES_UP)
+                self.bid_cards.move_all(SETS + 3 * n + s, GAMES_UP)
             self.phase = AUCTION
-            self.order.current = self.order.dealer
+            self.current = self.dealer
             if self.log is not None:
                 self.log.append(GameCardsRevealed(tuple(self.game_of(s) for s in range(n))))
 
     # -- the bid cards ----------------------------------------------------------------
 
-    def lay_down(self, seat: int, suit: str, game: str) -> None:
-        """``seat`` lays down its Suit Card ``suit`` and Game Card ``game``, face down."""
-        n, bids = self.players, self.bids
-        rest = SETS + n + seat
-        bids.move_all(SETS + seat, rest)
-        bids.move(SUIT_CARD[seat][suit], rest, rest + n)
-        bids.move(GAME_CARD[seat][game], rest, rest + 2 * n)
-
     def picked(self, seat: int) -> bool:
         """Whether ``seat`` has laid its bid cards down this hand."""
-        return not self.bids.masks[SETS + seat]
+        return not self.bid_cards.masks[SETS + seat]
 
     def suit_of(self, seat: int) -> str:
         """The Suit Card ``seat`` laid down (it has picked)."""
-        masks = self.bids.masks
+        masks = self.bid_cards.masks
         card = masks[SETS + 2 * self.players + seat] or masks[TRUMP_UP] & SET_BITS[seat]
         return LETTERS[card.bit_length() - 1]
 
     def game_of(self, seat: int) -> str:
         """The Game Card ``seat`` laid down (it has picked)."""
-        masks = self.bids.masks
+        masks = self.bid_cards.masks
         card = (masks[SETS + 3 * self.players + seat] | masks[GAMES_UP]) & SET_BITS[seat]
         return LETTERS[card.bit_length() - 1]
 
     def _bid_turn(self, seat: int, action: Action) -> None:
-        self.auction.append((seat, action))
+        self.auction = (*self.auction, (seat, str(action)))
         log = self.log
-        if isinstance(action, Pass):
-            self.passed[seat] = True
-            self.n_passed += 1
-            if log is not None:
-                log.append(Passed(seat))
-        elif isinstance(action, Bid):
-            self.high_bid = action.amount
-            self.high_bidder = seat
-            if log is not None:
-                log.append(BidMade(seat, action.amount))
-        elif isinstance(action, Spy):
+        if isinstance(action, Spy):
             target = action.target
             self.board.add(seat, -1)
             self.board.add(target, 1)
-            self.spied[seat] |= 1 << target
-            self.spy_count[seat] += 1
             self._bid_view[seat] = None
-            self.bids.show(seat, SETS + 2 * self.players + target)
+            self.bid_cards.show(seat, SETS + 2 * self.players + target)
             if log is not None:
                 suit = self.suit_of(target)
                 log.append(Spied(seat, target))
                 log.append(SuitCardSeen(seat, target, SUIT_CARD[target][suit], suit, to=only(seat)))
         elif log is not None:
-            log.append(Waited(seat))
-        n = self.players
-        if self.high_bidder >= 0 and self.n_passed == n - 1:
-            self._win_bid(self.high_bidder, self.high_bid)
-        elif self.n_passed == n:
-            self._win_bid(self.order.dealer, 0)
-        else:
-            order = self.order
-            order.advance()
-            while self.passed[order.current]:
-                order.advance()
+            if isinstance(action, Pass):
+                log.append(Passed(seat))
+            elif isinstance(action, Bid):
+                log.append(BidMade(seat, action.amount))
+            else:
+                log.append(Waited(seat))
+        self._take(seat, action)
+        if self.auction_over():
+            high = self.high_bidder
+            self._win_bid(high if high >= 0 else self.dealer, self.high_bid)
+
+    def _take(self, seat: int, action: Action) -> None:
+        """The auction's standing after ``seat``'s ``action``: who passed, the standing bid,
+        who spied on whom and, unless the auction is over, whose turn it is."""
+        if isinstance(action, Pass):
+            self.passed[seat] = True
+            self.n_passed += 1
+        elif isinstance(action, Bid):
+            self.high_bid = action.amount
+            self.high_bidder = seat
+        elif isinstance(action, Spy):
+            self.spied[seat] |= 1 << action.target
+            self.spy_count[seat] += 1
+        if not self.auction_over():
+            n, passed = self.players, self.passed
+            current = (self.current + 1) % n
+            while passed[current]:
+                current = (current + 1) % n
+            self.current = current
+
+    def auction_over(self) -> bool:
+        """RULING 2: the auction ends when all but the standing high bidder have passed (or
+        all have, and the dealer wins the bid at 0)."""
+        n, passed = self.players, self.n_passed
+        return passed == n or (passed == n - 1 and self.high_bidder >= 0)
 
     def _win_bid(self, winner: int, amount: int) -> None:
         """RULING 4: the winner pays the bid and shows its Suit Card; it leads."""
         self.board.add(winner, -amount)
         suit, game = self.suit_of(winner), self.game_of(winner)
-        self.bids.move_all(SETS + 2 * self.players + winner, TRUMP_UP)
+        self.bid_cards.move_all(SETS + 2 * self.players + winner, TRUMP_UP)
         self.winner = winner
-        self.winning_bid = amount
         self.trump = suit
         self.mode = game
         self.trick_order = ORDERS[suit]
         self._follows = _FOLLOWS[suit]
         self._bid_view = [None] * self.players
         self.trick = Trick(winner, order=self.trick_order, size=self.players)
-        self.order.current = winner
+        self.current = winner
         self.phase = PLAY
         if self.log is not None:
             self.log.append(AuctionWon(winner, amount, suit, game, self.high_bidder >= 0))
@@ -669,28 +762,23 @@ class UfosState(State):
 
     def _play(self, seat: int, card: Card, declare: str | None) -> None:
         trick = self.trick
-        assert trick is not None
         cards = self.cards
         winner = cards.play(self.hand0 + seat, card, TRICK, trick, declare)
         log = self.log
         if log is not None:
             log.append(Played(seat, card, declare))
         if winner < 0:
-            self.order.advance()
+            self.current = (self.current + 1) % self.players
             return
         self.tricks[winner] += 1
         cards.move_all(TRICK, WON + winner)
-        self.last_winner = winner
-        if self._last_plays:
-            self._earlier = (*self._earlier, self._last_plays)
-        self._last_plays = trick.plays()
+        self.finished = (*self.finished, trick.plays())
         if log is not None:
             log.append(TrickWon(winner, trick.cards[trick.best], sum(self.tricks), trick.pairs()))
+        trick.restart(winner)
         if cards.masks[self.hand0 + winner]:
-            trick.restart(winner)
-            self.order.current = winner
+            self.current = winner
             return
-        self.trick = None
         self._score_hand()
 
     def _score_hand(self) -> None:
@@ -708,7 +796,7 @@ class UfosState(State):
                     self.last_tricks,
                     self.winner,
                     self.mode,
-                    self.winning_bid,
+                    self.high_bid,
                 )
             )
         if self.board.hands_played >= self.hands_total:
@@ -717,7 +805,7 @@ class UfosState(State):
                 result = self.result()
                 self.log.append(MatchOver(result.scores, result.winners))
             return
-        self.order.rotate_dealer()
+        self.dealer = (self.dealer + 1) % self.players
         self._new_hand()
 
     def is_over(self) -> bool:
@@ -729,22 +817,28 @@ class UfosState(State):
 
     # -- positions (see games.ufos.position) --------------------------------------
 
-    def position_part(self, seat: int | None = None) -> dict[str, Any]:
-        from games.ufos.position import position_part
-
-        return position_part(self, seat)
-
     def position_summary(self) -> tuple[int | None, tuple[int, ...], int]:
-        return (
-            self.order.dealer,
-            tuple(self.board.totals),
-            min(self.board.hands_played + 1, self.hands_total),
-        )
+        hand = min(self.board.hands_played + 1, self.hands_total)
+        return self.dealer, tuple(self.board.totals), hand
 
     def restore_position(self, common: Common, part: Any) -> None:
-        from games.ufos.position import restore
+        """The core reads the record; a version 1 part is read as a record first
+        (:func:`games.ufos.position.first_version`)."""
+        from games.ufos.position import first_version
 
-        restore(self, common, part)
+        if common.version == 1:
+            try:
+                part = first_version(self, common, part)
+            except (LookupError, TypeError, ValueError) as exc:
+                if isinstance(exc, PositionError):
+                    raise
+                raise PositionError(f"a version 1 game part that cannot be read: {exc}") from None
+        super().restore_position(common, part)
+
+    def check_position(self) -> None:
+        from games.ufos.position import check
+
+        check(self)
 
     def horizon(self) -> int:
         """Search rollouts stop at the end of the hand (the next deal is a fresh shuffle)."""
@@ -766,45 +860,38 @@ class UfosState(State):
         bids = self._bid_view[seat]
         if bids is None:
             bids = self._bid_view[seat] = self._bid_part(seat)
-        trick = self.trick
+        trick, finished, play = self.trick, self.finished, self.phase == PLAY
         return UfosView(
             seat,
             self.to_act(),
             self.phase,
             min(self.board.hands_played + 1, self.hands_total),
             self.hands_total,
-            self.order.dealer,
+            self.dealer,
             tuple(self.board.totals),
             self.cards.cards(self.hand0 + seat),
             *bids,
-            self._auction_view(),
+            self.auction,
             tuple(self.passed),
             self.high_bid,
             self.high_bidder if self.high_bidder >= 0 else None,
             self.winner if self.winner >= 0 else None,
-            self.winning_bid,
+            self.high_bid if self.winner >= 0 else 0,
             self.trump,
             self.mode,
-            trick.plays() if trick is not None else (),
-            trick.leader if trick is not None else None,
-            self._last_plays,
-            self.last_winner if self.last_winner >= 0 else None,
+            trick.plays() if play else (),
+            trick.leader if play else None,
+            finished[-1] if finished else (),
+            trick.leader if finished else None,
             tuple(self.tricks),
             self.last_tricks,
             self.last_scores,
-            self._earlier,
+            finished[:-1],
             self.step_offset + len(self.history),
             self.options.starting_points,
             self.respy,
             self.cards.seen_by(seat),
         )
-
-    def _auction_view(self) -> tuple[tuple[int, str], ...]:
-        """The auction so far as ``(seat, action text)``, built once per auction step."""
-        shown = self._auction_texts
-        if len(shown) != len(self.auction):
-            shown = self._auction_texts = tuple((s, str(a)) for s, a in self.auction)
-        return shown
 
     def _bid_part(self, seat: int) -> _BidPart:
         """The bid-card fields of ``seat``'s view (cached until a pick, spy or reveal)."""
@@ -836,4 +923,4 @@ class UfosState(State):
 
     def zones(self) -> tuple[Zone, ...]:
         """The cards (:data:`PLACES`) and the bid cards (:data:`BID_PLACES`), each where it is."""
-        return self.cards.zones() + self.bids.zones()
+        return self.cards.zones() + self.bid_cards.zones()

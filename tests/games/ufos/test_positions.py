@@ -121,7 +121,7 @@ def test_the_same_table_written_and_read_back_is_the_same() -> None:
     data = json.loads(json.dumps(GAME.position(state)))
     assert data["dealer"] == 2 and data["scores"] == [0, 0, 21]
     assert data["state"]["auction"] == [[2, "pass"], [0, "pass"], [1, "spy 2"], [1, "bid 4"]]
-    assert data["state"]["trick"] == [[1, "R2"]]
+    assert data["state"]["trick"] == {"leader": 1, "plays": [[1, "R2"]]}
     rebuilt = GAME.from_position(data)
     assert GAME.position(rebuilt) == data
     for seat in range(3):
@@ -227,14 +227,14 @@ def test_a_seats_position_shows_only_what_it_knows() -> None:
     mine = GAME.position(state, 1)
     part = mine["state"]
     assert mine["seed"] is None and mine["seat"] == 1
-    assert part["hands"][0] == ["?"] * 20 and part["hands"][1][0] == "R2"
+    cards, bids = part["cards"], part["bid_cards"]
+    assert cards["zones"]["hand 0"] == [] and cards["unseen"]["hand 0"] == 20
+    assert cards["zones"]["hand 1"][0] == "R2"
     # Game Cards are face up; seat 1 has seen seat 2's Suit Card, not seat 0's
-    assert part["picks"] == [
-        {"suit": "?", "game": "low"},
-        {"suit": "R", "game": "high"},
-        {"suit": "T", "game": "high"},
-    ]
-    assert GAME.position(state, 0)["state"]["picks"][2] == {"suit": "?", "game": "high"}
+    assert bids["zones"]["game cards"] == ["low@0", "high@1", "high@2"]
+    assert bids["zones"]["suit card 1"] == ["red@1"] and bids["zones"]["suit card 2"] == ["tan@2"]
+    assert bids["zones"]["suit card 0"] == [] and bids["unseen"]["suit card 0"] == 1
+    assert GAME.position(state, 0)["state"]["bid_cards"]["unseen"]["suit card 2"] == 1
     with pytest.raises(PositionError, match="only a full position can be set up"):
         GAME.from_position(mine)
 
@@ -264,17 +264,17 @@ REFUSED: list[tuple[str, Any, str]] = [
     (
         "a card twice",
         lambda d: part(d)["hands"][0].__setitem__(0, "R2"),
-        "appear more often than the deck holds them: R2",
+        "R2 is placed more times than the deck has it",
     ),
     (
         "a missing card",
         lambda d: part(d)["hands"][0].pop(),
-        "cards are missing (in no hand or trick): G6",
+        "cards are in no zone: G6",
     ),
     (
         "a fifth Blue 12",
         lambda d: part(d)["hands"][1].__setitem__(0, "B12"),
-        "appear more often than the deck holds them: B12",
+        "B12 is placed more times than the deck has it",
     ),
     ("a hand of the wrong size", move_a_card, "seat 0 holds 19 cards and played 0"),
     ("negative points", lambda d: d["scores"].__setitem__(0, -1), "seat 0 has -1"),
@@ -288,19 +288,19 @@ REFUSED: list[tuple[str, Any, str]] = [
         # seat 0 holds 0 points now, after seat 2 gave it one: it began the hand with -1
         "points that the auction cannot have left",
         lambda d: part(d).__setitem__("auction", [[2, "spy 0"]]),
-        "seat 0 cannot hold 0 points after this hand's auction",
+        "seat 0 has 0 after this hand's auction, -1 before it",
     ),
-    ("an auction out of turn", a_bid_of(3, seat=0), "seat 0 acts where seat 2 is to act"),
+    ("an auction out of turn", a_bid_of(3, seat=0), "it is seat 2's turn in the auction"),
     ("a bid below 1", a_bid_of(0), "a bid must be at least 1, not 0"),
     (
         "not an auction action",
         lambda d: part(d).__setitem__("auction", [[2, "play T1"]]),
-        "'play T1' is not an auction action",
+        "[2, 'play T1']: not an auction action of a seat",
     ),
     (
         "a Suit Card that does not exist",
         lambda d: part(d)["picks"].__setitem__(0, {"suit": "B", "game": "low"}),
-        "its Suit Card is R, Y, G, T or X, not 'B'",
+        "the pick of seat 0 is a Suit Card (R, Y, G, T or X)",
     ),
     (
         "a missing pick in the auction",
@@ -317,7 +317,7 @@ REFUSED: list[tuple[str, Any, str]] = [
         lambda d: part(d)["last_hand"].__setitem__("points", [5, 8, 30]),
         "no bid winner and game score [5, 8, 30]",
     ),
-    ("no dealer", lambda d: d.__setitem__("dealer", None), "dealer must be a seat"),
+    ("no dealer", lambda d: d.__setitem__("dealer", None), "'dealer' is not valid"),
     ("a hand after the match", lambda d: d.__setitem__("hand", 7), "the match has 6 hands"),
     ("the wrong seat to act", lambda d: d.__setitem__("to_act", [0]), "to_act"),
     ("a card played in the auction", play_t1, "no card is played before the auction ends"),
@@ -346,7 +346,7 @@ def test_a_play_that_does_not_follow_suit_is_refused() -> None:
     part(data)["hands"][2].remove("T1")
     part(data)["hands"][0].remove("Y1")
     part(data)["past_tricks"] = [[[1, "R2"], [2, "T1"], [0, "Y1"]]]
-    with pytest.raises(PositionError, match="seat 0 playing Y1 breaks the rules: you hold red"):
+    with pytest.raises(PositionError, match="seat 0 playing Y1 breaks the rules: it held red"):
         GAME.from_position(data)
     part(data)["hands"][0] = [c if c != "R1" else "Y1" for c in part(data)["hands"][0]]
     part(data)["past_tricks"] = [[[1, "R2"], [2, "T1"], [0, "R1"]]]
