@@ -41,12 +41,13 @@ from cardkit import (
 from cardkit.events import Dealt, MatchOver, Played, Received, TrickWon, only
 from cardkit.game import Refusal, hand_value, highest
 from cardkit.options import Options, option
-from cardkit.positions import Common
-from cardkit.tricks import voids
+from cardkit.positions import Common, PositionError
+from cardkit.tricks import trick_problem, voids
 from cardkit.zones import Cards, Place, layout
 from games.universal_bid.actions import BID_RANGES, PLAYS_INTO
 from games.universal_bid.cards import CARDS, DECK, MAX_HAND, TRICK_ORDER, cards_in
 from games.universal_bid.events import BidMade, DealerDrawn, ExactScored
+from games.universal_bid.position import first_version
 from games.universal_bid.view import HandScore, UniversalBidView
 
 DEFAULT_SCHEDULE: tuple[int, ...] = (9, 7, 5, 3, 1, 2, 4, 6, 8, 10)
@@ -474,18 +475,74 @@ class UniversalBidState(State):
     # -- positions: the core writes and reads the record (see games.universal_bid.position)
 
     def position_summary(self) -> tuple[int | None, tuple[int, ...], int]:
-        from games.universal_bid.position import summary
-
-        return summary(self)
+        hand = min(self.hand_index + 1, len(self.schedule))
+        return (self.dealer if self.dealer >= 0 else None, self.scores_t, hand)
 
     def restore_position(self, common: Common, part: Any) -> None:
-        if common.version == 1:
-            from games.universal_bid.position import first_version
-
-            part = first_version(self, part)
-        super().restore_position(common, part)
+        super().restore_position(common, first_version(self, part) if common.version == 1 else part)
 
     def check_position(self) -> None:
-        from games.universal_bid.position import check
+        """Refuse (``PositionError``) a record that breaks a rule its types cannot say."""
 
-        check(self)
+        n, size, phase, log = self.players, self.size, self.phase, self.hand_log
+        if phase not in PHASES:
+            raise PositionError(f"phase must be one of {', '.join(PHASES)}, not {phase!r}")
+        if len(self.bids) != n:
+            raise PositionError(f"bids must list {n} seats, not {len(self.bids)}")
+        total = len(self.schedule)
+        if len(log) > total or (phase == OVER) != (len(log) == total):
+            raise PositionError(f"the match has {total} hands, the score sheet lists {len(log)}")
+        if (phase == DRAW) == bool(self.drawn) or (phase == DRAW and log):
+            raise PositionError("in the draw phase nothing is drawn or scored; after it, drawn is")
+        if self.drawn and (len(self.drawn) != n or len(set(self.drawn)) != n):
+            raise PositionError(f"drawn must list {n} different cards, one for each seat")
+        first = self.dealer - self.hand_index + (phase == OVER)
+        for i, hand in enumerate(log):
+            size_i, dealer, bids, won = self.schedule[i], (first + i) % n, hand.bids, hand.tricks
+            due = tuple(t + EXACT_BONUS if t == b else t for b, t in zip(bids, won, strict=False))
+            rules = len(bids) == len(won) == n and min(bids + won) >= 0 and sum(won) == size_i
+            if (
+                not rules
+                or sum(bids) == size_i
+                or hand != HandScore(i + 1, size_i, dealer, bids, won, due)
+            ):
+                raise PositionError(
+                    f"hand_log entry {i + 1} is not hand {i + 1} of {size_i} cards dealt by seat "
+                    f"{dealer}, bids not totalling {size_i}, scored by the rules"
+                )
+        masks = self.cards.masks
+        plays = self.finished
+        tricks = [[((lead + i) % n, c) for i, c in enumerate(cards)] for lead, cards in plays]
+        tricks.append(list(self.trick.pairs()))
+        if phase not in (BID, PLAY):
+            if any(b is not None for b in self.bids) or any(tricks) or any(masks[:n]):
+                raise PositionError(f"in the {phase} phase no cards are dealt and nobody has bid")
+            return
+        order = [(self.dealer + 1 + k) % n for k in range(n)]
+        made = self.bids_made
+        if any(self.bids[s] is None for s in order[:made]):
+            waiting = next(s for s in order if self.bids[s] is None)
+            raise PositionError(f"seat {waiting} has not bid but a later seat has: bids go round")
+        if (phase == BID) == (made == n) or (phase == BID and any(tricks)):
+            raise PositionError(
+                "in the bid phase not every seat has bid; in the play phase all have"
+            )
+        for seat in order[:made]:
+            bid = self.bids[seat]
+            if bid is not None and not 0 <= bid <= size:
+                raise PositionError(f"the bid of seat {seat} is {bid}: bids run from 0 to {size}")
+        if made == n and self.bid_total == size:
+            last = self.bids[self.dealer]
+            raise PositionError(f"the dealer may not bid {last}: the bids would total {size}")
+        played = [c for t in tricks for _, c in t]
+        if DECK.mask(played) != masks[self.played] or len(played) != masks[self.played].bit_count():
+            raise PositionError("the cards played must be those of the tricks")
+        for seat in range(n):
+            gone, held = sum(1 for t in tricks for s, _ in t if s == seat), masks[seat].bit_count()
+            if held + gone != size:
+                raise PositionError(
+                    f"seat {seat} holds {held} cards and played {gone}: a hand has {size}"
+                )
+        problem = trick_problem(tricks, order[0], masks[:n], TRICK_ORDER)
+        if problem is not None or len(plays) >= size:
+            raise PositionError(problem or f"a hand of {size} cards has {size} tricks, not more")
