@@ -8,6 +8,8 @@ shows "not installed"; a game that does not load shows why.
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
 import os
 import platform
 import shutil
@@ -69,6 +71,9 @@ class Row:
     ratio: str = "-"
     target: str = "-"
     met: str = "-"
+    compiled: str = "-"
+    """The same figure measured on the compiled build (``--compiled``), and its ratio."""
+    compiled_ratio: str = "-"
 
 
 @dataclass
@@ -387,6 +392,62 @@ FIGURES: dict[str, Callable[[Config], Report]] = {
 }
 
 
+# -- the compiled build -------------------------------------------------------------------
+
+
+def compiled_python(choice: str, notes: list[str]) -> Path | str:
+    """The interpreter of a compiled cardkit: ``choice`` itself, or (``build``) one built now
+    into build/bench-compiled with this interpreter's peers, its build time noted; else why
+    there is none (one line)."""
+    from benchmarks.compiled import BuildFailed, build, compiled_modules, listed_modules
+
+    try:
+        if choice != "build":
+            python = Path(choice)
+            done = compiled_modules(python)
+            notes.append(f"compiled: {python} ({len(done)} of {len(listed_modules())} modules)")
+            return python if done else f"{python} imports no compiled cardkit module"
+        peers = tuple(
+            f"{name}=={version}"
+            for name in ("open_spiel", "rlcard")
+            if (version := peer_version(name)) is not None
+        )
+        print("building the compiled cardkit ...", file=sys.stderr, flush=True)
+        built = build(HERE.parent / "build" / "bench-compiled", isolated=False, extra=peers)
+    except BuildFailed as exc:
+        return str(exc)
+    notes.append(
+        f"compiled build: {len(listed_modules())} modules, {built.build_cpu:.1f} s CPU "
+        f"({built.wall:.1f} s wall) for mypyc and the C compiler (pip install of cardkit alone)"
+    )
+    return built.python
+
+
+def compiled_rows(python: Path, key: str, cfg: Config) -> list[Row]:
+    """Figure ``key`` measured by ``python`` (the compiled build), in a process of its own
+    started outside the checkout, so that it imports the compiled cardkit."""
+    with tempfile.TemporaryDirectory() as tmp:
+        Path(tmp, "benchmarks").symlink_to(HERE)
+        out = Path(tmp, "rows.json")
+        argv = [str(python), "-m", "benchmarks", "--only", key, "--rows", str(out)]
+        argv += ["--reps", str(cfg.reps), "--seconds", str(cfg.seconds)]
+        done = subprocess.run(argv, cwd=tmp, capture_output=True, text=True, check=False)
+        if done.returncode != 0 or not out.exists():
+            why = (done.stderr.strip().splitlines() or ["(no message)"])[-1]
+            return [Row(key, "-", compiled=f"error: {why}"[:120])]
+        return [Row(**r) for r in json.loads(out.read_text())]
+
+
+def merge(rows: list[Row], compiled: list[Row]) -> None:
+    """Put each compiled row's figure and ratio beside the pure row of the same figure."""
+    by_figure = {r.figure: r for r in compiled}
+    for row in rows:
+        other = by_figure.pop(row.figure, None)
+        if other is not None:
+            row.compiled, row.compiled_ratio = other.cardkit, other.ratio
+    rows.extend(Row(r.figure, "-", compiled=r.cardkit or r.compiled) for r in by_figure.values())
+
+
 # -- output ---------------------------------------------------------------------------
 
 
@@ -433,12 +494,17 @@ def _commit() -> str:
         return "?"
 
 
-def table(rows: Sequence[Row]) -> str:
-    """The rows as a markdown table."""
-    head = ("figure", "cardkit", "peer", "ratio", "target", "met")
+def table(rows: Sequence[Row], compiled: bool = False) -> str:
+    """The rows as a markdown table (with ``compiled``, the compiled build's columns)."""
+    head: tuple[str, ...] = ("figure", "cardkit", "peer", "ratio", "target", "met")
+    if compiled:
+        head = ("figure", "cardkit", "compiled", "peer", "ratio", "compiled ratio", "target", "met")
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in rows:
-        cells = (r.figure, r.cardkit, r.peer, r.ratio, r.target, r.met)
+        cells: tuple[str, ...] = (r.figure, r.cardkit, r.peer, r.ratio, r.target, r.met)
+        if compiled:
+            cells = (r.figure, r.cardkit, r.compiled, r.peer, r.ratio, r.compiled_ratio)
+            cells += (r.target, r.met)
         lines.append("| " + " | ".join(c.replace("|", "/") for c in cells) + " |")
     return "\n".join(lines)
 
@@ -454,6 +520,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--reps", type=int, default=None, help="repetitions per side (default 7)")
     parser.add_argument("--seconds", type=float, default=None, help="seconds per batch")
+    parser.add_argument(
+        "--compiled",
+        nargs="?",
+        const="build",
+        metavar="PYTHON",
+        help="also measure the compiled build: built now (timed) into build/bench-compiled, "
+        "or the cardkit installed for PYTHON",
+    )
+    parser.add_argument("--rows", metavar="FILE", help=argparse.SUPPRESS)  # a child run's rows
     args = parser.parse_args(argv)
     keys = [k.strip() for k in args.only.split(",") if k.strip()] or list(FIGURES)
     unknown = [k for k in keys if k not in FIGURES]
@@ -469,17 +544,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     rows: list[Row] = []
     notes: list[str] = []
     started = time.perf_counter()
+    other: Path | None = None
+    if args.compiled is not None:
+        found = compiled_python(args.compiled, notes)
+        if isinstance(found, str):
+            parser.exit(1, f"error: {found}\n")
+        other = found
     for key in keys:
         t0 = time.perf_counter()
         try:
             report = FIGURES[key](cfg)
         except Exception as exc:  # a figure that breaks must not hide the others
             report = Report([Row(key, f"error: {type(exc).__name__}: {exc}"[:120])])
+        if other is not None:
+            merge(report.rows, compiled_rows(other, key, cfg))
         rows.extend(report.rows)
         notes.extend(report.notes)
         print(f"  {key}: {time.perf_counter() - t0:.1f} s", file=sys.stderr, flush=True)
+    if args.rows:
+        Path(args.rows).write_text(json.dumps([dataclasses.asdict(r) for r in rows]))
+        return 0
     print()
-    print(table(rows))
+    print(table(rows, other is not None))
     print()
     print("spread: half the range of the repetitions, relative to the median.")
     for note in notes:
