@@ -101,7 +101,7 @@ class HeuristicBot(BaseBot):
         held = 0
         for card in hand:
             held |= card.bit
-        fair = view.colour is None or fair_wild4(held, COLOUR_WORDS[view.colour])
+        fair = fair_wild4(held, view.colour)
         named = COLOURS[best_colour(hand)]  # the colour a card that names one names
         best: Play | None = None
         best_score = -1

@@ -72,6 +72,8 @@ BEAM_CARD = DECK.card("beam")
 
 COLOUR_OF: tuple[int, ...] = tuple(LETTERS.find(c.suit) for c in FACES)
 """Colour number of each face id; -1 for the wild cards and the four specials."""
+COLOUR_NAME: tuple[str | None, ...] = tuple(COLOURS[c] if c >= 0 else None for c in COLOUR_OF)
+"""Colour name of each face id; None for the wild cards and the four specials."""
 
 POINTS: tuple[int, ...] = tuple(
     c.rank if c.rank < SKIP else 20 if c.rank < WILD else 50 for c in FACES
@@ -156,6 +158,10 @@ def physical(faces: int) -> int:
 
 PLAYABLE: tuple[int, ...] = tuple(map(physical, MATCH))
 """:data:`MATCH` over physical cards."""
+PLAYABLE_ON: dict[str | None, tuple[int, ...]] = {
+    name: PLAYABLE[i * KINDS : (i + 1) * KINDS] for i, name in enumerate(COLOURS)
+}
+"""``PLAYABLE_ON[colour][top_kind]``: :data:`PLAYABLE` by the name of the colour in force."""
 COLOUR_CARDS: tuple[int, ...] = tuple(map(physical, COLOUR_MASK))
 """The physical cards of each colour."""
 BEAM_CARDS = FACE_CARDS[BEAM_CARD.id]

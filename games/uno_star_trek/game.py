@@ -13,10 +13,12 @@ from games.uno_star_trek.actions import parse
 from games.uno_star_trek.bot import HeuristicBot
 from games.uno_star_trek.cards import DECK
 from games.uno_star_trek.options import UnoOptions
+from games.uno_star_trek.position import fill_in, public_state
 from games.uno_star_trek.rules import HELP, RULES
 from games.uno_star_trek.spaces import SPACES
 from games.uno_star_trek.state import MAX_HANDS, UnoState
 from games.uno_star_trek.table import table as build_table
+from games.uno_star_trek.view import UnoView
 
 
 class UnoStarTrek(Game[UnoState]):
@@ -55,12 +57,20 @@ class UnoStarTrek(Game[UnoState]):
         per_hand = (int(options["max_turns"]) + 2) * per_turn + 100
         return per_hand * MAX_HANDS + 1000
 
-    def sample_world(self, view: View, rng: random.Random) -> UnoState:
-        """A world consistent with ``view`` (see :mod:`games.uno_star_trek.position`): its
-        public part with the cards its seat has not seen dealt by the core."""
-        from games.uno_star_trek.position import sample_world
-        from games.uno_star_trek.view import UnoView
-
+    def public_state(self, view: View) -> UnoState:
+        """The state of what ``view`` shows but the cards (see
+        :func:`games.uno_star_trek.position.public_state`)."""
         if not isinstance(view, UnoView):
             raise PositionError(f"{self.id} samples worlds from its own views only")
-        return sample_world(self, view, rng)
+        return public_state(self, view)
+
+    def sample_world(self, view: View, rng: random.Random) -> UnoState:
+        """A world of ``view``: the core's (:meth:`public_state` with the cards its seat has
+        not seen dealt), completed by :func:`~games.uno_star_trek.position.fill_in`."""
+        if not isinstance(view, UnoView):
+            raise PositionError(f"{self.id} samples worlds from its own views only")
+        for _ in range(1000):  # until the cards fit what an UNO call showed
+            world = super().sample_world(view, rng)
+            if fill_in(world, view, rng):
+                return world
+        raise PositionError("no deal fits what the UNO call showed")

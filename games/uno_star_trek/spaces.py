@@ -27,7 +27,7 @@ from games.uno_star_trek.actions import (
     UNO,
 )
 from games.uno_star_trek.cards import COLOURS, COMMAND_NAMES, DECK, FACES, WILD4
-from games.uno_star_trek.state import DRAWN, OVER, PHASE_NAMES, PLAY, UnoOptions, UnoState
+from games.uno_star_trek.state import DEALING, DRAWN, OVER, PHASES, UnoOptions, UnoState
 from games.uno_star_trek.view import UnoView
 
 
@@ -47,9 +47,7 @@ COMMANDS = tuple(COMMAND_NAMES.values())
 _COLOUR_INDEX = {name: i for i, name in enumerate(COLOURS)}
 _PHASE_INDEX = {name: i for i, name in enumerate(VIEW_PHASES)}
 _COMMAND_INDEX = {name: i for i, name in enumerate(COMMANDS)}
-_STATE_PHASE = tuple(
-    _PHASE_INDEX["deal" if p < PLAY else PHASE_NAMES[p]] for p in range(len(PHASE_NAMES))
-)
+_STATE_PHASE = {p: _PHASE_INDEX["deal" if p in DEALING else p] for p in PHASES}
 """The view's phase index of each of the state's phases."""
 
 
@@ -171,7 +169,7 @@ def observer(players: int, options: UnoOptions) -> ObservationSpace:
         """:func:`encode` of ``state.view(seat)``, read from the state as its view does."""
         assert isinstance(state, UnoState)
         phase = state.phase
-        playing = phase >= PLAY
+        playing = phase not in DEALING
         command_now = state.command
         window_now = state.window
         to_act_now = state.to_act()
@@ -183,7 +181,7 @@ def observer(players: int, options: UnoOptions) -> ObservationSpace:
             seat,
             cards.cards(seat),
             top.id if top is not None and playing else -1,
-            state.colour if playing else -1,
+            _COLOUR_INDEX[state.colour] if playing and state.colour else -1,
             drawn_card.id if drawn_card and phase == DRAWN and seat == current else -1,
             state.shown_to(seat),
             [cards.count(s) for s in range(state.players)],
@@ -193,7 +191,9 @@ def observer(players: int, options: UnoOptions) -> ObservationSpace:
             _STATE_PHASE[phase],
             _COMMAND_INDEX[COMMAND_NAMES[command_now]] if command_now >= 0 else -1,
             state.commander if command_now >= 0 else -1,
-            state.previous_colour if command_now == WILD4 and state.previous_colour >= 0 else -1,
+            _COLOUR_INDEX[state.previous_colour]
+            if command_now == WILD4 and state.previous_colour
+            else -1,
             window_now.subject if window_now is not None and window_now.subject is not None else -1,
             state.order.dealer,
             (

@@ -17,7 +17,7 @@ Phases of the seat whose turn it is (``order.current``):
 Chance steps (``(CHANCE,)`` to act): drawing for the first dealer (again on a
 tie), each deal, the reshuffle after a first discard goes back, and every
 mid-hand reshuffle of the discard pile; a draw cut short by an empty draw pile
-waits in ``pending`` and finishes when the shuffle is applied.
+waits in ``reshuffle`` (a :class:`PendingDraw`) and finishes when the shuffle is applied.
 
 A catch window (a :class:`~cardkit.ResponseWindow`) opens when a player is
 left with one card without having called UNO: the player (who may still call)
@@ -31,8 +31,11 @@ Positions and sampled worlds: :mod:`games.uno_star_trek.position`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, ClassVar
+
+import attrs
 
 from cardkit import (
     CHANCE,
@@ -51,8 +54,9 @@ from cardkit import (
 )
 from cardkit.events import Dealt, MatchOver, Note, Played, Received, only, others
 from cardkit.game import Refusal, hand_value, highest, lowest
-from cardkit.positions import UNKNOWN, Common
-from cardkit.zones import Place, layout
+from cardkit.positions import UNKNOWN, Common, PositionError, card_of, game_part, listed, whole
+from cardkit.public import read_value
+from cardkit.zones import Cards, Place, layout
 from games.uno_star_trek.actions import (
     ACCEPT,
     BEAMS,
@@ -78,7 +82,7 @@ from games.uno_star_trek.cards import (
     BEAM_CARDS,
     COLOUR_CARDS,
     COLOUR_MASK,
-    COLOUR_OF,
+    COLOUR_NAME,
     COLOUR_WORDS,
     COLOURS,
     COMMAND_NAMES,
@@ -87,14 +91,14 @@ from games.uno_star_trek.cards import (
     DRAW2,
     FACE_CARDS,
     FACE_OF,
+    FACES,
     HAND_SIZE,
     KIND_LABELS,
     KIND_OF,
-    KINDS,
     LLAP,
     MELD,
     NEEDS_COLOUR,
-    PLAYABLE,
+    PLAYABLE_ON,
     REVERSE,
     SKIP,
     TEXT_OF,
@@ -131,22 +135,54 @@ from games.uno_star_trek.events import (
 from games.uno_star_trek.options import UnoOptions as UnoOptions  # re-exported
 from games.uno_star_trek.view import UnoView
 
-# Phases. Those below PLAY are chance steps.
-DEALER, DEAL, RETURN, PLAY, DRAWN, RESPOND, COLOUR, OVER = range(8)
-PHASE_NAMES = ("draw for dealer", "deal", "turn up", "play", "drawn", "respond", "colour", "over")
+PHASES = DEALER, DEAL, RETURN, PLAY, DRAWN, RESPOND, COLOUR, OVER = (
+    "dealer",
+    "deal",
+    "turn-up",
+    "play",
+    "drawn",
+    "respond",
+    "colour",
+    "over",
+)
+"""The phases: drawing for the first dealer, a deal, a first discard gone back (a shuffle
+is due), a seat's turn, its drawn card, a command card's answer, a colour to name, the end."""
+DEALING = frozenset({DEALER, DEAL, RETURN})
+"""The phases that are chance steps (the views call them all ``deal``)."""
+ACTING = frozenset({PLAY, DRAWN, RESPOND, COLOUR})
+"""The phases in which seats act."""
 
 # What happens once a draw is complete.
-AFTER_NOTHING = 0  # an UNO penalty: the turn goes on as it was
-AFTER_PLAIN = 1  # a plain draw: play or keep a playable card, else the turn passes
-AFTER_SKIP = 2  # the drawer loses the turn
-AFTER_CURRENT = 3  # the seat whose turn it is plays (after a guilty Wild Draw 4)
-AFTER_LLAP = 4  # a new hand after Live Long and Prosper: its player names a colour
-AFTER_END = 5  # the draw a last card forces: the hand is scored
-AFTER_TRIBBLE = 6  # a Double Tribble turned up: the next player names the colour
+AFTER_NOTHING = "penalty"  # an UNO penalty: the turn goes on as it was
+AFTER_PLAIN = "draw"  # a plain draw: play or keep a playable card, else the turn passes
+AFTER_SKIP = "skip"  # the drawer loses the turn
+AFTER_CURRENT = "play-on"  # the seat whose turn it is plays (after a guilty Wild Draw 4)
+AFTER_LLAP = "new-hand"  # a new hand after Live Long and Prosper: its player names a colour
+AFTER_END = "end"  # the draw a last card forces: the hand is scored
+AFTER_TRIBBLE = "tribble"  # a Double Tribble turned up: the next player names the colour
+AFTERS = (
+    AFTER_NOTHING,
+    AFTER_PLAIN,
+    AFTER_SKIP,
+    AFTER_CURRENT,
+    AFTER_LLAP,
+    AFTER_END,
+    AFTER_TRIBBLE,
+)
+"""What happens once a draw is complete (:attr:`PendingDraw.then`)."""
 DRAW_COMMANDS = frozenset({DRAW2, WILD4, TRIBBLE})
 """Kinds that make their target draw (see :meth:`UnoState.forced_draw`)."""
-# What happens once a colour is named.
-THEN_PLAY, THEN_NEXT = range(2)
+
+
+@attrs.frozen(slots=True)
+class PendingDraw:
+    """A draw cut short by an empty draw pile: ``seat`` still draws ``count`` cards once
+    the discard pile is reshuffled, then ``then`` (one of :data:`AFTERS`) happens."""
+
+    seat: int
+    count: int
+    then: str
+
 
 MAX_HANDS = 1000
 """A match that reaches this many hands stops unfinished. It bounds ``max_steps``: a hand
@@ -184,11 +220,13 @@ _COMMAND_CHOICES = ("accept", "beam COLOUR")
 _WD4_CHOICES = ("accept", "challenge", "beam COLOUR")
 
 
-def fair_wild4(held: int, colour: int) -> bool:
+def fair_wild4(held: int, colour: str | None) -> bool:
     """RULINGS 3 and 6: a Wild Draw 4 is fair when its player holds no card of the colour in
     force (``held``: their hand's physical cards); an unfair one loses a challenge."""
-    return not held & COLOUR_CARDS[colour]
+    return colour is None or not held & COLOUR_CARDS[COLOUR_WORDS[colour]]
 
+
+BY_TEXT: dict[str, Card] = {c.text: c for c in FACES}
 
 NO_CHALLENGE = Refusal(
     "no-challenge", "only the target of a Wild Draw 4 may challenge, before drawing"
@@ -217,6 +255,50 @@ class UnoState(State):
     """
 
     options: UnoOptions
+    phase: str
+    order: TurnOrder
+    """The dealer, the seat whose turn it is (or who answers a command, or names a colour)
+    and the direction of play."""
+    colour: str | None
+    """The colour in force (None while a colour is to be named)."""
+    previous_colour: str | None
+    """While a Wild Draw 4 awaits its answer: the colour in force before it."""
+    called: bool
+    """The seat to act has called UNO for its next play."""
+    window: ResponseWindow | None
+    reshuffle: PendingDraw | None
+    under: list[tuple[int, int, int]]
+    """The hands put under the top discard by Live Long and Prosper, unseen by the others:
+    ``(seat, start, stop)`` index ranges of the discard pile (see :attr:`discard`)."""
+    turns: int
+    """Turns begun this hand."""
+    first_draw: tuple[int | None, ...]
+    """The values drawn in the last round of drawing for the first dealer (None: no draw)."""
+    board: Scoreboard
+    stopped: str
+    """Why the match was stopped unfinished ("" if it was not)."""
+    cards: Cards
+    record = (
+        "phase",
+        "order",
+        "colour",
+        "previous_colour",
+        "called",
+        "window",
+        "reshuffle",
+        "under",
+        "turns",
+        "first_draw",
+        "board",
+        "stopped",
+        "cards",
+    )
+    drawn: Card | None
+    """The card last drawn (in the drawn phase: the card just drawn, known to its drawer)."""
+    fair: bool
+    """The last Wild Draw 4 was played fairly (known to its player until challenged)."""
+    last_hand: tuple[int, ...]
+    """The points of the last finished hand (``()`` before one)."""
     copied: ClassVar[tuple[str, ...]] = ("cards", "order", "board", "window", "under")
 
     # Slots for the game's own attributes: with the core's, an instance would have more
@@ -229,7 +311,6 @@ class UnoState(State):
         "colour",
         "command",
         "commander",
-        "drawers",
         "drawn",
         "fair",
         "first_draw",
@@ -238,9 +319,7 @@ class UnoState(State):
         "lowest_wins",
         "max_turns",
         "order",
-        "out",
         "penalty",
-        "pending",
         "phase",
         "pile",
         "previous_colour",
@@ -248,7 +327,6 @@ class UnoState(State):
         "stock",
         "stopped",
         "target",
-        "then",
         "turns",
         "under",
         "window",
@@ -261,33 +339,36 @@ class UnoState(State):
         self.lowest_wins = options.scoring == "lowest"
         self.penalty = options.uno_penalty
         self.max_turns = options.max_turns
-        self.order = TurnOrder(players, dealer=0)
-        self.board = Scoreboard.start(players)
         self.stock = players  # the zones of the draw pile, the discard pile, the hidden hands
         self.pile = players + 1
         self.hidden = players + 2
-        self.cards = layout(DECK, PLACES, players).new(self.stock)
-        self.colour = -1  # colour in force, -1 while none is named
         self.phase = DEALER
-        self.drawers: tuple[int, ...] = tuple(range(players))
-        self.first_draw: tuple[int | None, ...] = (None,) * players
-        self.window: ResponseWindow | None = None
-        self.command = -1  # kind of the command card awaiting a response, -1 none
-        self.commander = -1
-        self.fair = True  # the pending Wild Draw 4 was played fairly
-        self.previous_colour = -1
-        self.called = False  # the seat to act has called UNO for its next play
-        self.drawn: Card | None = None
-        self.then = THEN_PLAY
-        self.reshuffle = False
-        self.pending: tuple[int, int, int] = (-1, 0, AFTER_NOTHING)
+        self.order = TurnOrder(players, dealer=0)
+        self.colour = None
+        self.previous_colour = None
+        self.called = False
+        self.window = None
+        self.reshuffle = None
+        self.under = []
         self.turns = 0
-        self.out = -1  # the seat that went out of the current hand
-        self.last_hand: tuple[int, ...] = ()
-        self.stopped = ""  # why the match was stopped unfinished
-        # the hands put under the top discard by Live Long and Prosper, unseen by the
-        # others: (seat, start, stop) index ranges of the discard pile (see `discard`)
-        self.under: list[tuple[int, int, int]] = []
+        self.first_draw = (None,) * players
+        self.board = Scoreboard.start(players)
+        self.stopped = ""
+        self.cards = layout(DECK, PLACES, players).new(self.stock)
+        self.drawn = None
+        self.fair = True
+        self.derive()
+
+    def derive(self) -> None:
+        """The fields that follow from the :attr:`record`: the last hand's points and the
+        command card awaiting its answer (``command``, -1 for none: the top discard, while
+        no draw of its answer waits for a reshuffle), played by ``commander``, the seat
+        before the one to act."""
+        self.last_hand = self.board.hands[-1] if self.board.hands else ()
+        top, due = self.cards.top(self.pile), self.reshuffle
+        waiting = self.phase == RESPOND and (due is None or due.then == AFTER_NOTHING)
+        self.command = top.rank if waiting and top is not None else -1
+        self.commander = self.order.next_seat(steps=-1) if self.command >= 0 else -1
 
     # -- the cards as lists (tests, positions, views) ------------------------------
 
@@ -331,11 +412,9 @@ class UnoState(State):
         if self.reshuffle:
             return tuple(self.discard[:-1])
         phase = self.phase
-        if phase >= PLAY:
-            return ()
         if phase == RETURN:
             return self.cards.cards(self.stock)
-        return DECK.cards
+        return DECK.cards if phase in DEALING else ()
 
     def deal_places(self) -> tuple[tuple[int | str, int | None], ...]:
         """The deal's shuffle: seven cards to each seat from seat 0, then the first
@@ -346,13 +425,21 @@ class UnoState(State):
 
     def chance_draw(self) -> int:
         """Drawing for the first dealer takes one card per drawing seat (a chance draw)."""
-        return len(self.drawers) if self.phase == DEALER and not self.reshuffle else 0
+        return len(self.drawers()) if self.phase == DEALER and not self.reshuffle else 0
+
+    def drawers(self) -> tuple[int, ...]:
+        """The seats drawing for the first dealer: every seat, then those tied for the
+        highest value in the round before."""
+        values = [v for v in self.first_draw if v is not None]
+        if not values:
+            return tuple(range(self.players))
+        return tuple(s for s, v in enumerate(self.first_draw) if v == max(values))
 
     def to_act(self) -> tuple[int, ...]:
         phase = self.phase
         if phase == OVER:
             return ()
-        if self.reshuffle or phase < PLAY:
+        if self.reshuffle or phase in DEALING:
             return _CHANCE_ONLY
         window = self.window
         current = self.order.current
@@ -380,7 +467,7 @@ class UnoState(State):
         :meth:`_legal_actions`)."""
         order = self.cards.orders[self.pile]
         assert order
-        return PLAYABLE[self.colour * KINDS + KIND_OF[order[-1]]]
+        return PLAYABLE_ON[self.colour][KIND_OF[order[-1]]]
 
     def _may_call(self, seat: int, can_play: bool) -> bool:
         """RULING 7: a seat about to play its second-to-last card may call UNO first."""
@@ -398,7 +485,7 @@ class UnoState(State):
 
     def _legal_actions(self, seat: int) -> tuple[Action, ...]:
         phase = self.phase
-        if phase < PLAY or phase == OVER or self.reshuffle:
+        if phase not in ACTING or self.reshuffle:
             return _NO_ACTIONS
         window = self.window  # inlined `_in_window`: this is the hot path
         if window is not None and seat in window.seats and seat not in window.done:
@@ -412,7 +499,7 @@ class UnoState(State):
             hand = cards.masks[seat]
             top = cards.orders[self.pile]
             assert top
-            playable = hand & PLAYABLE[self.colour * KINDS + KIND_OF[top[-1]]]
+            playable = hand & PLAYABLE_ON[self.colour][KIND_OF[top[-1]]]
             legal = _play_actions(playable)
             if playable and hand.bit_count() == 2 and not self.called:  # RULING 7: UNO
                 return (*legal, UNO)
@@ -438,7 +525,7 @@ class UnoState(State):
         return NAMES  # COLOUR
 
     def _refusal(self, seat: int, action: Action) -> Refusal | None:
-        if self.reshuffle or self.phase < PLAY:
+        if self.reshuffle or self.phase in DEALING:
             return Refusal("chance-due", "a shuffle is due: chance acts next")
         window = self._in_window(seat)
         if window is not None:
@@ -543,7 +630,7 @@ class UnoState(State):
                 return Refusal(
                     "no-match",
                     f"{a_card(drawn)} does not match {a_card(self._top())} with "
-                    f"{COLOURS[self.colour]} in force: keep it",
+                    f"{self.colour} in force: keep it",
                 )
             declared = self._refuse_colour(action)
             if declared is not None:
@@ -576,7 +663,7 @@ class UnoState(State):
             top = self._top()
             return Refusal(
                 "no-match",
-                f"{a_card(card)} does not match {a_card(top)} with {COLOURS[self.colour]} in force",
+                f"{a_card(card)} does not match {a_card(top)} with {self.colour} in force",
             )
         if kind is CallUno:
             if self._may_call(seat, bool(self.cards.masks[seat] & self.match_mask())):
@@ -663,8 +750,9 @@ class UnoState(State):
             assert isinstance(action, NameColour)
             if log is not None:
                 log.append(ColourNamed(seat, action.colour))
-            self.colour = COLOUR_WORDS[action.colour]
-            self._start_turn(seat if self.then == THEN_PLAY else self.order.next_seat(seat))
+            self.colour = action.colour
+            # after Live Long and Prosper the next seat plays; after a card turned up, this one
+            self._start_turn(self.order.next_seat(seat) if self._top().rank == LLAP else seat)
         elif kind is Challenge:
             self._challenge(seat)
         elif kind is Beam:
@@ -674,16 +762,15 @@ class UnoState(State):
     # -- chance ---------------------------------------------------------------------
 
     def _shuffled(self, cards: tuple[Card, ...]) -> None:
-        if self.reshuffle:
-            self.reshuffle = False
+        due = self.reshuffle
+        if due is not None:
+            self.reshuffle = None
             self._gather(self.pile, self.hidden)
             self.under = []
             self.cards.arrange(self.stock, cards[::-1])
             if self.log is not None:
                 self.log.append(Reshuffled(len(cards)))
-            seat, count, after = self.pending
-            self.pending = (-1, 0, AFTER_NOTHING)
-            self._draw(seat, count, after)
+            self._draw(due.seat, due.count, due.then)
         elif self.phase == DEALER:
             self._draw_for_dealer(cards)
         elif self.phase == DEAL:
@@ -703,7 +790,7 @@ class UnoState(State):
             cards.move(top, self.stock, self.pile)
 
     def _draw_for_dealer(self, cards: tuple[Card, ...]) -> None:
-        draws, tied = dealer_draw(self.drawers, cards)
+        draws, tied = dealer_draw(self.drawers(), cards)
         values: list[int | None] = [None] * self.players
         for seat, value in draws:
             values[seat] = value
@@ -712,8 +799,7 @@ class UnoState(State):
             shown = tuple((s, cards[i].text, v) for i, (s, v) in enumerate(draws))
             self.log.append(DealerDrawn(shown, tied))
         if len(tied) > 1:
-            self.drawers = tied  # the tied seats draw again
-            return
+            return  # the tied seats draw again
         self.order.dealer = tied[0]
         self.phase = DEAL
 
@@ -731,7 +817,6 @@ class UnoState(State):
         self.window = None
         self.command = -1
         self.turns = 0
-        self.out = -1
         log = self.log
         if log is not None:
             log.append(Dealt(self.order.dealer, HAND_SIZE, self.board.hands_played + 1))
@@ -749,7 +834,7 @@ class UnoState(State):
             self.log.append(TurnedUp(top.text, effect, reshuffled))
         first = order.left_of_dealer()
         order.current = first
-        self.colour = COLOUR_OF[top.id]
+        self.colour = COLOUR_NAME[top.id]
         if kind in (WILD4, MELD, LLAP, BEAM):
             self.cards.draw(self.pile, self.stock)  # back into the deck, which is reshuffled
             self.phase = RETURN
@@ -763,7 +848,7 @@ class UnoState(State):
             self.phase = PLAY
             self._draw(first, 2, AFTER_SKIP)
         elif kind == WILD:
-            self._name_colour(first, THEN_PLAY)
+            self._name_colour(first)
         elif kind == TRIBBLE:
             self.phase = PLAY
             self._draw(first, self.cards.count(first), AFTER_TRIBBLE)
@@ -786,10 +871,9 @@ class UnoState(State):
         self.drawn = None
         self.called = False
 
-    def _name_colour(self, seat: int, then: int) -> None:
+    def _name_colour(self, seat: int) -> None:
         self.order.current = seat
         self.phase = COLOUR
-        self.then = then
         self.called = False
 
     def _command(self, kind: int, by: int, target: int) -> None:
@@ -806,9 +890,8 @@ class UnoState(State):
         card = action.card
         kind = card.rank
         if kind == WILD4:
-            colour = self.colour
-            self.previous_colour = colour
-            self.fair = fair_wild4(self.cards.masks[seat], colour)
+            self.previous_colour = self.colour
+            self.fair = fair_wild4(self.cards.masks[seat], self.colour)
         left = self._discard(seat, card)
         if self.log is not None:
             self.log.append(Played(seat, card, action.declare))
@@ -816,9 +899,9 @@ class UnoState(State):
         self.called = False
         self.drawn = None
         if action.declare is not None:
-            self.colour = COLOUR_WORDS[action.declare]
+            self.colour = action.declare
         elif kind < WILD:
-            self.colour = COLOUR_OF[card.id]
+            self.colour = COLOUR_NAME[card.id]
         if left == 0:
             self._went_out(seat, kind)
             return
@@ -861,7 +944,7 @@ class UnoState(State):
     def _went_out(self, seat: int, kind: int) -> None:
         """``seat`` played its last card; a last Draw 2, Wild Draw 4 or Double Tribble
         still makes the next player draw (RULING 10)."""
-        self.out = seat
+        self.previous_colour = None  # a last Wild Draw 4 awaits no answer
         self._close_window()
         if kind in DRAW_COMMANDS:
             target = self.order.next_seat(seat)
@@ -879,6 +962,7 @@ class UnoState(State):
         command = self.command
         commander = self.commander
         self.command = -1
+        self.previous_colour = None
         if command in DRAW_COMMANDS:
             count = self.forced_draw(command, seat)
             if self.log is not None:
@@ -898,12 +982,14 @@ class UnoState(State):
         """RULING 6: the Wild Draw 4 player shows their hand to the challenger; the
         outcome is the fairness :func:`fair_wild4` found when the card was played."""
         player = self.commander
+        previous = self.previous_colour
         self.command = -1
+        self.previous_colour = None
         if self.log is not None:
             self.log.append(Challenged(seat, player, self.fair))
         self._show(seat, player)
         if self.fair:  # everyone now knows the player held none of the colour in force
-            self.cards.bar(player, COLOUR_MASK[self.previous_colour])
+            self.cards.bar(player, COLOUR_MASK[COLOURS.index(previous)])
             self._draw(seat, 6, AFTER_SKIP)
         else:
             self._draw(player, 4, AFTER_CURRENT)
@@ -913,8 +999,9 @@ class UnoState(State):
         if self.log is not None:
             self.log.append(Beamed(seat, self.command, colour))
         left = self._discard(seat, BEAM_CARD)
-        self.colour = COLOUR_WORDS[colour]
+        self.colour = colour
         self.command = -1
+        self.previous_colour = None
         called = self.called
         self.called = False
         if left == 0:
@@ -926,7 +1013,7 @@ class UnoState(State):
 
     # -- drawing --------------------------------------------------------------------
 
-    def _draw(self, seat: int, count: int, after: int) -> None:
+    def _draw(self, seat: int, count: int, after: str) -> None:
         """``seat`` draws ``count`` cards, then the continuation ``after`` runs.
 
         An empty draw pile makes a reshuffle due (the draw resumes when it is
@@ -948,8 +1035,7 @@ class UnoState(State):
         while count > 0:
             if not pile:
                 if cards.count(self.pile) + cards.count(self.hidden) > 1:
-                    self.pending = (seat, count, after)
-                    self.reshuffle = True
+                    self.reshuffle = PendingDraw(seat, count, after)
                     return
                 break
             self.drawn = cards.draw(self.stock, seat)
@@ -968,9 +1054,9 @@ class UnoState(State):
         elif after == AFTER_CURRENT:
             self._start_turn(self.order.current)
         elif after == AFTER_LLAP:
-            self._name_colour(seat, THEN_NEXT)
+            self._name_colour(seat)
         elif after == AFTER_TRIBBLE:
-            self._name_colour(self.order.next_seat(seat), THEN_PLAY)
+            self._name_colour(self.order.next_seat(seat))
         else:  # AFTER_END
             self._end_hand()
 
@@ -1053,8 +1139,8 @@ class UnoState(State):
     # -- end of a hand and of the match ---------------------------------------------------
 
     def _end_hand(self) -> None:
-        winner = self.out
         n = self.players
+        winner = self.cards.masks[:n].index(0)  # the seat that went out holds nothing
         self._close_window()
         self.command = -1
         hands = self.hands
@@ -1101,22 +1187,146 @@ class UnoState(State):
             return Result(scores, lowest(scores), True, "scoring=lowest: the lowest total wins")
         return Result(scores, highest(scores))
 
-    # -- positions (see games.uno_star_trek.position) ---------------------------------------
+    # -- positions: the core writes and reads the record; beside it what some seats know ---
 
     def position_part(self, seat: int | None = None) -> dict[str, Any]:
-        from games.uno_star_trek.position import position_part
-
-        return position_part(self, seat)
+        """The record, and beside it what some seats know (each as ``seat`` knows it):
+        ``shown``, the hands shown to a seat (the cards it knows their owner still holds),
+        ``drawn``, the card just drawn, and ``fair``, whether a pending Wild Draw 4 is."""
+        part = super().position_part(seat)
+        part["cards"].pop("known", None)  # ``shown`` says whose hand a known card is in
+        for texts in part["cards"].get("barred", {}).values():
+            texts[:] = dict.fromkeys(texts)  # each face once, not once per copy
+        part["shown"] = []
+        for to in range(self.players):
+            for owner, held in self.shown_to(to):
+                texts = [c.text if seat in (None, owner, to) else UNKNOWN for c in held]
+                part["shown"].append({"seat": owner, "to": to, "cards": texts})
+        drawn = self.drawn.text if self.drawn and self.phase == DRAWN else None
+        fair = self.fair if self.command == WILD4 else None
+        part["drawn"] = UNKNOWN if drawn and seat not in (None, self.order.current) else drawn
+        part["fair"] = UNKNOWN if fair is not None and seat not in (None, self.commander) else fair
+        return part
 
     def position_summary(self) -> tuple[int | None, tuple[int, ...], int]:
-        from games.uno_star_trek.position import summary
-
-        return summary(self)
+        hand = self.board.hands_played + (self.phase != OVER or bool(self.stopped))
+        return (None if self.phase == DEALER else self.order.dealer, tuple(self.board.totals), hand)
 
     def restore_position(self, common: Common, part: Any) -> None:
-        from games.uno_star_trek.position import restore
+        """The record and what is written beside it (a version 1 part translated first);
+        a hand under the top discard is known to its owner."""
+        if common.version == 1:
+            from games.uno_star_trek.position import first_version
 
-        restore(self, common, part)
+            part = first_version(self, common, part)
+        part = game_part(part, (*self.record, "shown", "drawn", "fair"))
+        self.drawn = read_value(self, "drawn", part["drawn"])
+        self.fair = part["fair"] is None or read_value(self, "fair", part["fair"])
+        super().restore_position(common, {name: part[name] for name in self.record})
+        if (self.command == WILD4) == (part["fair"] is None):
+            raise PositionError("fair is true or false for a pending Wild Draw 4, else null")
+        cards, taken = self.cards, 0
+        for owner, start, stop in self.under:
+            cards.show(owner, self.hidden, cards.cards(self.hidden)[taken : taken + stop - start])
+            taken += stop - start
+        for i, entry in enumerate(listed(part["shown"], "shown")):
+            what, n = f"shown entry {i + 1}", self.players
+            if not isinstance(entry, Mapping) or set(entry) != {"seat", "to", "cards"}:
+                raise PositionError(f"{what} must be an object of seat, to and cards")
+            owner, to = (whole(entry[key], f"{what}: {key}", 0, n - 1) for key in ("seat", "to"))
+            held = [card_of(text, BY_TEXT, what) for text in listed(entry["cards"], what)]
+            if owner == to:
+                raise PositionError(f"{what}: a hand is shown to the other seats")
+            try:
+                cards.show(to, owner, held)
+            except ValueError:
+                texts = [c.text for c in held]
+                raise PositionError(f"{what}: seat {owner} does not hold all of {texts}") from None
+
+    def check_position(self) -> None:
+        """Refuse (``PositionError``, one line) what the rules forbid and the types allow."""
+        n, phase, order, due = self.players, self.phase, self.order, self.reshuffle
+        cards = self.cards
+        totals, hands, masks, turn = self.board.totals, self.board.hands, cards.masks, order.current
+        if phase not in PHASES:
+            raise PositionError(f"phase must be one of {', '.join(PHASES)}, not {phase!r}")
+        if (order.players, abs(order.direction)) != (n, 1) or max(order.dealer, turn) >= n:
+            raise PositionError(f"order must be of {n} players, direction 1 or -1")
+        if {self.colour, self.previous_colour} - {*COLOURS, None}:
+            raise PositionError(f"a colour is one of {', '.join(COLOURS)}, or null")
+        drew = [v for v in self.first_draw if v is not None]
+        if len(self.first_draw) != n or not all(0 <= v <= 9 for v in drew):
+            raise PositionError(f"first_draw must list {n} seats, each 0 to 9 or null")
+        if drew and (drew.count(max(drew)) == 1) == (phase == DEALER):
+            raise PositionError("the draw for the first dealer goes on while the highest is tied")
+        if len(totals) != n or any(len(h) != n for h in hands):
+            raise PositionError(f"board must list {n} seats in its totals and in each hand")
+        if min([*totals, *(p for h in hands for p in h)]) < 0:
+            raise PositionError(f"scores cannot be negative, in a hand or in total: {totals}")
+        over = phase == OVER and not self.stopped  # the score of a stopped match is short
+        if (max(totals) >= self.target) != over or (self.stopped and phase != OVER):
+            target = f"target_score ({self.target})"
+            raise PositionError(f"the match is over when a score reaches {target}, or stopped")
+        if totals != [sum(h[s] for h in hands) for s in range(n)]:
+            raise PositionError(f"the totals {totals} are not the sums of the hands' points")
+        if phase == DEALER and masks[self.stock].bit_count() != len(DECK.cards):
+            raise PositionError("before the first deal every card is in the draw pile")
+        if phase == RETURN and masks[self.pile] | masks[self.hidden]:
+            raise PositionError("the first discard went back: the discard pile is empty")
+        faces, under = cards.count(self.pile) + cards.count(self.hidden), self.under
+        ends = [0, *(i for _, start, stop in under for i in (start, stop)), max(faces - 1, 0)]
+        if ends != sorted(ends) or any(not 0 <= s < n or a == b for s, a, b in under):
+            raise PositionError("under entries lie under the top discard, in order")
+        if sum(b - a for _, a, b in under) != cards.count(self.hidden):
+            raise PositionError("the under entries do not place every card under the top discard")
+        if (phase == DRAWN) != (self.drawn is not None) and not (phase == DRAWN and due):
+            raise PositionError("drawn names the card just drawn, in the drawn phase only")
+        if self.drawn is not None and not cards.holds(turn, self.drawn):
+            raise PositionError(f"the drawn card {self.drawn.text} is not in seat {turn}'s hand")
+        if (self.command == WILD4) != (self.previous_colour is not None):
+            raise PositionError("previous_colour is the colour before a pending Wild Draw 4")
+        if self.turns < 0 or (phase in ACTING and self.turns > self.max_turns):
+            raise PositionError(f"turns is {self.turns}: 0 to max_turns ({self.max_turns})")
+        if phase not in ACTING:
+            if due or self.window or self.called:
+                raise PositionError(f"no draw, catch window or UNO call waits in the {phase} phase")
+            return
+        top = cards.top(self.pile)
+        if top is None:
+            raise PositionError(f"in the {phase} phase the discard pile has a top card")
+        if due and (due.then not in AFTERS or due.count < 1 or masks[self.stock] or faces < 2):
+            raise PositionError("a reshuffle is due of a draw cut short by an empty draw pile")
+        out = -1  # a seat that holds nothing until its draw: one gone out, or a new hand's
+        if due is not None and due.then in (AFTER_END, AFTER_LLAP):
+            out = (due.seat - (due.then == AFTER_END) * order.direction) % n
+        empty = [s for s in range(n) if not masks[s] and s != out]
+        if empty:
+            raise PositionError(f"seat {empty[0]} holds no cards, but the hand is not over")
+        colour, own, kind, card = self.colour, COLOUR_NAME[top.id], top.rank, a_card(top)
+        if phase == COLOUR and kind not in (WILD, TRIBBLE, LLAP):
+            raise PositionError(f"a colour is not named on {card}")
+        if own is not None and colour != own:
+            raise PositionError(f"{colour or 'no colour'} is in force but {card} allows only {own}")
+        named = not ((phase == COLOUR and kind != LLAP) or (due and due.then == AFTER_TRIBBLE))
+        if (colour is not None) != named:
+            raise PositionError(f"a colour {'must' if named else 'cannot'} be in force on {card}")
+        if self.command >= 0 and (kind not in COMMAND_NAMES or (kind == REVERSE and n != 2)):
+            raise PositionError(f"a command card awaits its answer, not {card}")
+        if self.called and (phase == COLOUR or cards.count(turn) != 2):
+            raise PositionError(f"seat {turn} calls UNO with two cards, to play one")
+        window = self.window
+        if window is None:
+            return
+        subject = -1 if window.subject is None else window.subject
+        if window.kind != "catch" or subject < 0 or window.seats != order.from_seat(subject):
+            raise PositionError("a catch window is on a seat, the others in play order after it")
+        if not window.done < set(window.seats):
+            raise PositionError("every seat has answered the catch window, so it is closed")
+        # since it played its second-to-last card, a seat that lost a challenge on its Wild
+        # Draw 4 drew, and one that played Live Long and Prosper waits for its new hand
+        held, lost = cards.count(subject), kind == WILD4 and subject == order.next_seat(steps=-1)
+        if held != 1 and not lost and subject != out:
+            raise PositionError(f"the catch window's seat {subject} holds {held} cards, not one")
 
     HAND_SCALE = 200
     """The points one hand's margin is measured against in :meth:`value` (a hand's winner
@@ -1146,7 +1356,8 @@ class UnoState(State):
         window = self.window
         command = self.command
         cards = self.cards
-        if phase < PLAY:
+        dealing = phase in DEALING
+        if dealing:
             pile: tuple[str, ...] = ()
         elif self.under:
             texts = [c.text for c in self.discard]
@@ -1162,23 +1373,19 @@ class UnoState(State):
             seat=seat,
             to_act=self.to_act(),
             hand=cards.cards(seat),
-            top=cards.top(self.pile) if phase >= PLAY else None,
-            colour=COLOURS[self.colour] if self.colour >= 0 and phase >= PLAY else None,
+            top=None if dealing else cards.top(self.pile),
+            colour=None if dealing else self.colour,
             hand_sizes=tuple([m.bit_count() for m in cards.masks[: self.players]]),
             draw_pile=cards.count(self.stock),
             direction="left" if self.order.direction == 1 else "right",
             turn=self.order.current,
-            phase="deal" if phase < PLAY else PHASE_NAMES[phase],
+            phase="deal" if dealing else phase,
             drawn=self.drawn.text
             if self.drawn and phase == DRAWN and seat == self.order.current
             else None,
             command=COMMAND_NAMES[command] if command >= 0 else None,
             commander=self.commander if command >= 0 else None,
-            previous_colour=(
-                COLOURS[self.previous_colour]
-                if command == WILD4 and self.previous_colour >= 0
-                else None
-            ),
+            previous_colour=self.previous_colour if command == WILD4 else None,
             called_uno=self.called,
             window=window.kind if window is not None else None,
             window_subject=window.subject if window is not None else None,
@@ -1190,7 +1397,7 @@ class UnoState(State):
             first_draw=self.first_draw,
             last_hand=self.last_hand,
             discard=pile,
-            under=tuple(self.under) if phase >= PLAY else (),
+            under=() if dealing else tuple(self.under),
             window_answered=tuple(sorted(window.done)) if window is not None else (),
             fair=self.fair if command == WILD4 and seat == self.commander else None,
             options=self.options,

@@ -162,9 +162,14 @@ def test_the_example_file_plays_on_to_the_end() -> None:
     zones = new["cards"]["zones"]
     assert [Counter(zones[f"hand {s}"]) for s in range(3)] == [Counter(h) for h in old["hands"]]
     assert zones["discard pile"] == old["discard"] and zones["draw pile"] == old["draw"][::-1]
-    assert {k: v for k, v in new.items() if k != "cards"} == {
-        k: v for k, v in old.items() if k not in ("hands", "discard", "draw")
-    }
+    # version 1 keys read into the record: turn and direction make order, last_hand and
+    # the common part's scores the board; command and commander follow from the top card
+    assert new["order"] == {"players": 3, "dealer": 2, "current": 0, "direction": 1}
+    assert new["board"] == {"totals": [0, 0, 0], "hands": []} and new["stopped"] == ""
+    gone = ("hands", "discard", "draw", "turn", "direction", "command", "commander", "last_hand")
+    kept = {k: v for k, v in old.items() if k not in (*gone, "stopped")}
+    assert {k: v for k, v in new.items() if k in kept} == kept
+    assert set(new) == {*kept, "cards", "order", "board", "stopped"}
     written["state"] = new
     assert GAME.position(GAME.from_position(written)) == written
     play_out(state, 7)
@@ -231,24 +236,25 @@ def test_a_card_twice_is_refused() -> None:
     data["state"]["hands"][0].append("r5")  # both red fives are in the draw pile
     message = refused(data)
     assert (
-        message == "cards appear more often than the deck holds them: r5 (3 times, the deck has 2)"
+        message
+        == "'cards' is not valid: zone 'draw pile': r5 is placed more times than the deck has it"
     )
 
 
 def test_a_missing_card_is_refused() -> None:
     data = done_when()
     data["state"]["draw"].remove("meld")
-    assert refused(data) == "cards are missing (in no hand or pile): meld"
+    assert refused(data) == "'cards' is not valid: cards are in no zone: meld"
 
 
 def test_negative_scores_are_refused() -> None:
     data = position(HANDS, DISCARD, colour="yellow", scores=[0, -5, 20])
-    assert refused(data) == "scores cannot be negative: [0, -5, 20]"
+    assert refused(data) == "scores cannot be negative, in a hand or in total: [0, -5, 20]"
 
 
 def test_a_colour_the_top_card_does_not_allow_is_refused() -> None:
     data = position(HANDS, ["b9", "r7"], colour="yellow")
-    assert refused(data) == "yellow is in force but the top card, a red 7, allows only red"
+    assert refused(data) == "yellow is in force but a red 7 allows only red"
     wild = position(HANDS, DISCARD, colour=None)
     assert refused(wild) == "a colour must be in force on a Wild"
 
@@ -267,7 +273,7 @@ def test_a_command_that_is_not_the_top_card_is_refused() -> None:
     data = position(
         HANDS, DISCARD, colour="yellow", phase="respond", turn=1, command="skip", commander=0
     )
-    assert refused(data) == "the skip command is not the top card, a Wild"
+    assert refused(data) == "a command card awaits its answer, not a Wild"
 
 
 def test_a_shown_card_its_owner_does_not_hold_is_refused() -> None:
