@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cardkit import Action, Deck, Game, OptionError, State, View
+from cardkit import CHANCE, Action, Deck, Game, OptionError, State, View
 from cardkit.positions import PositionError
 
 from cardkit_oh_hell.actions import parse
 from cardkit_oh_hell.bot import HeuristicBot
 from cardkit_oh_hell.cards import max_tricks
-from cardkit_oh_hell.position import sample_world
+from cardkit_oh_hell.position import public_state
 from cardkit_oh_hell.rules import RULES
 from cardkit_oh_hell.spaces import SPACES
 from cardkit_oh_hell.state import RANDOM_TRICKS, OhHellOptions, OhHellState, table
@@ -59,13 +58,13 @@ class OhHellGame(Game[OhHellState]):
         deck = state.game.deck(state.players, state.options) if state else DEFAULT_DECK
         return parse(text, deck)
 
-    def sample_world(self, view: View, rng: random.Random) -> OhHellState:
-        """A world consistent with ``view`` (see :mod:`cardkit_oh_hell.position`): the cards
-        the seat cannot see dealt by the core, uniformly among the deals where no seat
-        holds a suit it did not follow."""
-        if not isinstance(view, OhHellView):
-            raise PositionError(f"{self.id} samples worlds from its own views only")
-        return sample_world(self, view, rng)
+    def public_state(self, view: View) -> OhHellState:
+        """The state of what ``view`` shows, at a decision or at the end (see
+        :mod:`cardkit_oh_hell.position`); its worlds deal the hidden cards uniformly among
+        the deals where no seat holds a suit it did not follow."""
+        if not isinstance(view, OhHellView) or CHANCE in view.to_act:
+            raise PositionError(f"{self.id} samples worlds from its views at a decision or the end")
+        return public_state(self, view)
 
     def max_steps(self, players: int, options: OhHellOptions) -> int:
         top = max_tricks(players, options.num_suits, options.num_cards_per_suit)

@@ -9,6 +9,7 @@ The ``hands`` option makes a match of several hands, the deal passing left.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import attrs
@@ -21,11 +22,9 @@ from cardkit import (
     Play,
     Refusal,
     Result,
-    Scoreboard,
     Shuffle,
     State,
     Trick,
-    TurnOrder,
     Zone,
     option,
 )
@@ -40,7 +39,8 @@ from cardkit.events import (
     only,
 )
 from cardkit.game import highest
-from cardkit.positions import Common
+from cardkit.positions import Common, PositionError
+from cardkit.tricks import trick_problem, voids
 from cardkit.zones import Cards
 
 from cardkit_oh_hell.actions import BIDS
@@ -58,11 +58,12 @@ from cardkit_oh_hell.cards import (
     table_for,
 )
 from cardkit_oh_hell.events import DealerCut, TricksDrawn, TrumpTurned
-from cardkit_oh_hell.position import position_part, restore, summary
+from cardkit_oh_hell.position import first_version
 from cardkit_oh_hell.view import OhHellView
 
 MADE_BID_BONUS = 10
 RANDOM_TRICKS = -1
+PHASES = ("tricks", "cut", "deal", "bid", "play", "over")
 
 
 @attrs.frozen(slots=True)
@@ -93,45 +94,92 @@ class OhHellState(State):
     """A match of Oh Hell: ``hands`` hands, each dealt, bid and played out.
 
     Its cards are in :attr:`cards` (zones :data:`~cardkit_oh_hell.cards.PLACES`; masks
-    of ``card.bit``); the trick core says what follows suit and who wins.
+    of ``card.bit``); the trick core says what follows suit and who wins. The
+    :attr:`record` is the whole state; every other field follows from it (:meth:`derive`).
     """
 
     options: OhHellOptions
-    table: Table
-    cards: Cards
-    order: TurnOrder
-    board: Scoreboard
     phase: str
     """tricks, cut, deal (chance is due), bid, play; over at the end."""
+    dealer: int | None
+    """The dealer of this hand (None before the cut for the first dealer)."""
     trick_counters: tuple[Card, ...]
     """The trick counters as last shuffled: the top one gave the number of tricks."""
-    seat_counters: tuple[Card, ...]
-    """The seat counters as shuffled: the top one dealt the first hand."""
+    bids: list[int | None]
+    played: tuple[Card, ...]
+    """This hand's cards in the order they were played, the trick in progress last."""
+    hand_sizes: tuple[int, ...]
+    """The tricks of each finished hand."""
+    hand_points: tuple[tuple[int, ...], ...]
+    """The points of each finished hand, by seat."""
+    cards: Cards
+    record = (
+        "phase",
+        "dealer",
+        "trick_counters",
+        "bids",
+        "played",
+        "hand_sizes",
+        "hand_points",
+        "cards",
+    )
+    table: Table
     num_tricks: int
     trump: Card | None
     trumps: Trumps | None
-    bids: list[int | None]
+    current: int
     won: list[int]
-    played: tuple[Card, ...]
-    """The cards of this hand's finished tricks, in play order."""
     trick: Trick | None
-    sizes: tuple[int, ...]
-    """The tricks of each finished hand."""
-    copied = ("cards", "order", "board", "bids", "won", "trick")
+    totals: tuple[int, ...]
+    copied = ("cards", "bids", "won", "trick")
 
     def setup(self) -> None:
         n = self.players
         self.table = table(n, self.options)
+        random_tricks = self.options.num_tricks_fixed == RANDOM_TRICKS
+        self.phase = "tricks" if random_tricks else "cut"
+        self.dealer = None
         self.trick_counters = self.table.trick_counters
-        self.seat_counters = self.table.seat_counters
+        self.bids = [None] * n
+        self.played = ()
+        self.hand_sizes = ()
+        self.hand_points = ()
         self.cards = self.table.layout.new(STOCK)
-        self.cards.deal(STOCK, [(COUNTERS, self.trick_counters + self.seat_counters)])
-        self.order = TurnOrder(n)
-        self.board = Scoreboard.start(n)
-        self.num_tricks = 0
-        self.trick = None
-        self.sizes = ()
-        self._new_hand()
+        self.cards.deal(STOCK, [(COUNTERS, self.trick_counters + self.table.seat_counters)])
+        self.derive()
+
+    def derive(self) -> None:
+        """The fields that follow from the record: the trump card (in its zone), the number
+        of tricks, whose turn it is, the tricks won, the trick in progress and the totals."""
+        n, phase, counters = self.players, self.phase, self.trick_counters
+        turned = self.cards.cards(TRUMP)
+        self.trump = turned[0] if len(turned) == 1 else None
+        self.trumps = self.table.trumps.get(self.trump.suit) if self.trump else None
+        fixed, drawn = self.options.num_tricks_fixed, phase != "tricks" or self.hand_sizes
+        top = counters[0].rank if counters and drawn else 0  # the count last drawn
+        self.num_tricks = top if fixed == RANDOM_TRICKS else fixed
+        self.totals = tuple(sum(p[s] for p in self.hand_points if len(p) == n) for s in range(n))
+        self.current = ((self.dealer or 0) + 1 + n - self.bids.count(None)) % n
+        self.won, self.trick = [0] * n, None
+        if phase in ("play", "over") and self.trumps is not None:
+            _, trick, self.won = self.replay()
+            self.current = (trick.leader + len(trick)) % n
+            self.trick = trick if phase == "play" else None
+
+    def replay(self) -> tuple[list[tuple[tuple[int, Card], ...]], Trick, list[int]]:
+        """This hand's :attr:`played` cards as tricks, each led by the winner of the one
+        before: the finished tricks' ``(seat, card)`` plays, the trick in progress and the
+        tricks each seat won."""
+        n, trumps, done, won = self.players, self.trumps, [], [0] * self.players
+        assert trumps is not None
+        trick = Trick(((self.dealer or 0) + 1) % n, order=trumps.order, size=n)
+        for card in self.played:
+            winner = trick.play((trick.leader + len(trick)) % n, card)
+            if winner >= 0:
+                done.append(trick.pairs())
+                won[winner] += 1
+                trick.restart(winner)
+        return done, trick, won
 
     # -- who acts, and what they may do -----------------------------------------------
 
@@ -139,7 +187,7 @@ class OhHellState(State):
         if self.phase == "tricks":
             return self.trick_counters
         if self.phase == "cut":
-            return self.seat_counters
+            return self.table.seat_counters
         if self.phase == "deal":
             return self.table.cards
         return ()
@@ -149,19 +197,19 @@ class OhHellState(State):
         ``num_tricks`` rounds, then the trump card (``trump``) and the stock."""
         if self.phase != "deal":
             return ()
-        n, first = self.players, self.order.left_of_dealer()
+        n, first = self.players, ((self.dealer or 0) + 1) % self.players
         rounds = tuple((first + i) % n for _ in range(self.num_tricks) for i in range(n))
         return (*((s, 1) for s in rounds), ("trump", 1), ("stock", None))
 
     def to_act(self) -> tuple[int, ...]:
         if self.phase in ("bid", "play"):
-            return (self.order.current,)
+            return (self.current,)
         if self.phase == "over":
             return ()
         return (CHANCE,)
 
     def _legal_actions(self, seat: int) -> tuple[Action, ...]:
-        if seat != self.order.current:
+        if seat != self.current:
             return ()
         if self.phase == "bid":
             hooked = self._hooked_bid(seat)
@@ -174,7 +222,7 @@ class OhHellState(State):
     # -- the rules, each stated once: _legal_actions lists what these accept -------------
 
     def _refusal(self, seat: int, action: Action) -> Refusal | None:
-        if seat != self.order.current or self.phase not in ("bid", "play"):
+        if seat != self.current or self.phase not in ("bid", "play"):
             return None  # the core answers: not this seat's turn
         if self.phase == "bid" and isinstance(action, Bid):
             return self._refuse_bid(seat, action.amount)
@@ -185,7 +233,7 @@ class OhHellState(State):
 
     def _hooked_bid(self, seat: int) -> int | None:
         """The bid the dealer's hook forbids ``seat`` (only the last bidder has one)."""
-        if seat != self.order.dealer:
+        if seat != self.dealer:
             return None
         return self.num_tricks - sum(b for b in self.bids if b is not None)
 
@@ -221,12 +269,7 @@ class OhHellState(State):
         self.bids = [None] * self.players
         self.won = [0] * self.players
         self.played = ()
-        fixed = self.options.num_tricks_fixed
-        if fixed == RANDOM_TRICKS:
-            self.phase = "tricks"
-        else:
-            self.num_tricks = fixed
-            self.phase = "cut" if self.board.hands_played == 0 else "deal"
+        self.phase = "tricks" if self.options.num_tricks_fixed == RANDOM_TRICKS else "deal"
 
     def _apply(self, seat: int, action: Action) -> None:
         if seat == CHANCE:
@@ -235,13 +278,12 @@ class OhHellState(State):
         elif isinstance(action, Bid):
             self.bids[seat] = action.amount
             self.emit(BidMade(seat, action.amount))
-            if seat == self.order.dealer:
+            n = self.players
+            if seat == self.dealer:
                 self.phase = "play"
                 assert self.trumps is not None  # turned at the deal
-                self.trick = Trick(
-                    self.order.left_of_dealer(), order=self.trumps.order, size=self.players
-                )
-            self.order.advance()
+                self.trick = Trick((seat + 1) % n, order=self.trumps.order, size=n)
+            self.current = (seat + 1) % n
         elif isinstance(action, Play):
             self._play(seat, action.card)
 
@@ -249,29 +291,28 @@ class OhHellState(State):
         if self.phase == "tricks":
             self.trick_counters = cards
             self.num_tricks = cards[0].rank
-            self.phase = "cut" if self.board.hands_played == 0 else "deal"
+            self.phase = "deal" if self.hand_sizes else "cut"
             self.emit(TricksDrawn(self.num_tricks))
         elif self.phase == "cut":
-            self.seat_counters = cards
-            self.order.dealer = cards[0].rank
+            self.dealer = cards[0].rank
             self.phase = "deal"
-            self.emit(DealerCut(self.order.dealer))
+            self.emit(DealerCut(self.dealer))
         else:
             self._deal(cards)
 
     def _deal(self, cards: tuple[Card, ...]) -> None:
         """One card at a time from the left of the dealer, then the trump card is turned."""
         n, k = self.players, self.num_tricks
-        first = self.order.left_of_dealer()
+        self.current = first = ((self.dealer or 0) + 1) % n
         self.trump = cards[n * k]
         hands = [(HAND + (first + i) % n, cards[i : n * k : n]) for i in range(n)]
         self.cards.deal(STOCK, [*hands, (TRUMP, (self.trump,))])
         self.trumps = self.table.trumps[self.trump.suit]
-        self.order.current = first
         self.phase = "bid"
         if self.log is not None:
-            hand = self.board.hands_played + 1
-            self.emit(Dealt(self.order.dealer, k, hand, self.options.hands))
+            assert self.dealer is not None  # cut before the first deal
+            hand = len(self.hand_sizes) + 1
+            self.emit(Dealt(self.dealer, k, hand, self.options.hands))
             cards_in = self.table.deck.cards_in
             for s in range(n):
                 self.emit(Received(s, cards_in(self.cards.masks[HAND + s]), to=only(s)))
@@ -281,19 +322,19 @@ class OhHellState(State):
         trick = self.trick
         assert trick is not None and self.trumps is not None
         winner = self.cards.play(HAND + seat, card, TRICK, trick)
+        self.played += (card,)
         if self.log is not None:
             self.log.append(Played(seat, card))
         if winner < 0:
-            self.order.advance()
+            self.current = (seat + 1) % self.players
             return
         self.won[winner] += 1
-        self.played += tuple(trick.cards)
         self.cards.move_all(TRICK, PLAYED)
         if self.log is not None:
             best = trick.cards[trick.best]
             self.log.append(TrickWon(winner, best, sum(self.won), trick.pairs()))
         trick.restart(winner)
-        self.order.current = winner
+        self.current = winner
         if not self.cards.masks[HAND + winner]:
             self._end_hand()
 
@@ -312,17 +353,20 @@ class OhHellState(State):
         return tuple(out)
 
     def _end_hand(self) -> None:
-        self.sizes = (*self.sizes, self.num_tricks)
-        points = self.board.add_hand(self.hand_scores())
-        self.emit(HandScored(self.board.hands_played, tuple(points), tuple(self.board.totals)))
+        points = self.hand_scores()
+        self.hand_sizes += (self.num_tricks,)
+        self.hand_points += (points,)
+        self.totals = tuple(t + p for t, p in zip(self.totals, points, strict=True))
+        self.emit(HandScored(len(self.hand_sizes), points, self.totals))
         self.trick = None
-        if self.board.hands_played >= self.options.hands:
+        if len(self.hand_sizes) >= self.options.hands:
             self.phase = "over"
             if self.log is not None:
                 result = self.result()
                 self.emit(MatchOver(result.scores, result.winners))
             return
-        self.order.rotate_dealer()
+        assert self.dealer is not None
+        self.dealer = (self.dealer + 1) % self.players
         self._new_hand()
 
     # -- results, views, zones --------------------------------------------------------
@@ -331,48 +375,116 @@ class OhHellState(State):
         return self.phase == "over"
 
     def result(self) -> Result:
-        scores = tuple(float(t) for t in self.board.totals)
+        scores = tuple(float(t) for t in self.totals)
         return Result(scores, highest(scores))
 
     def scores(self) -> tuple[float, ...]:
         """The match totals so far."""
-        return tuple(self.board.totals)
+        return self.totals
 
     def view(self, seat: int) -> OhHellView:
+        trick = self.trick
         return OhHellView(
             seat=seat,
             to_act=self.to_act(),
             hand=self.table.deck.cards_in(self.cards.masks[HAND + seat]),
             trump=self.trump,
-            dealer=self.order.dealer,
+            dealer=self.dealer or 0,
             num_tricks=self.num_tricks,
             bids=tuple(self.bids),
             tricks_won=tuple(self.won),
-            trick=self.trick.plays() if self.trick is not None else (),
-            played=self.played,
+            trick=trick.plays() if trick else (),
+            played=self.played[: len(self.played) - len(trick)] if trick else self.played,
             ranks=self.options.num_cards_per_suit,
-            scores=tuple(self.board.totals),
-            hand_number=self.board.hands_played + 1,
+            scores=self.totals,
+            hand_number=len(self.hand_sizes) + 1,
             hands=self.options.hands,
             num_suits=self.options.num_suits,
             num_tricks_fixed=self.options.num_tricks_fixed,
             off_bid_penalty=self.options.off_bid_penalty,
             points_per_trick=self.options.points_per_trick,
-            hand_sizes=self.sizes,
-            hand_points=tuple(self.board.hands),
+            hand_sizes=self.hand_sizes,
+            hand_points=self.hand_points,
             cards=self.cards.seen_by(seat),
         )
 
     # -- positions (see cardkit_oh_hell.position) ---------------------------------------
 
-    def position_part(self, seat: int | None = None) -> dict[str, Any]:
-        return position_part(self, seat)
-
     def position_summary(self) -> tuple[int | None, tuple[int, ...], int]:
-        return summary(self)
+        return self.dealer, self.totals, len(self.hand_sizes) + (self.phase != "over")
 
     def restore_position(self, common: Common, part: Any) -> None:
-        restore(self, common, part)
+        if common.version > 1:
+            super().restore_position(common, part)
+        else:  # read, derived and the suits shown lacking barred by first_version
+            first_version(self, common, part)
+            self.check_position()
+
+    def check_position(self) -> None:
+        """Refuse (``PositionError``) a record that breaks a rule its types cannot say."""
+        n, k, phase, bids = self.players, self.num_tricks, self.phase, self.bids
+        played, masks, sizes, dealer = self.played, self.cards.masks, self.hand_sizes, self.dealer
+        table, fixed, total = self.table, self.options.num_tricks_fixed, self.options.hands
+        mask, counters = table.deck.mask, table.trick_counters
+        skipped = ("tricks" if fixed != RANDOM_TRICKS else "", "cut" if sizes else "")
+        phases = [p for p in PHASES if p not in skipped]  # a fixed size draws none; one cut
+        if phase not in phases:
+            raise PositionError(f"phase must be one of {', '.join(phases)}, not {phase!r}")
+        if sorted(c.id for c in self.trick_counters) != [c.id for c in counters]:
+            raise PositionError("trick_counters must list each trick counter once")
+        if masks[COUNTERS] != mask(counters + table.seat_counters) or any(self.cards.known):
+            raise PositionError("the counters zone holds the counters; no seat knows a hidden card")
+        sizes_ok = all(fixed in (s, RANDOM_TRICKS) and 1 <= s <= table.max_tricks for s in sizes)
+        if not sizes_ok or [len(p) for p in self.hand_points] != [n] * len(sizes):
+            raise PositionError(f"hand_sizes and hand_points give each hand's tricks, {n} points")
+        if len(sizes) > total or (phase == "over") != (len(sizes) == total):
+            raise PositionError(f"the match is over after {total} hands, not {len(sizes)}")
+        if phase in ("tricks", "over") and sizes and sizes[-1] != k:
+            raise PositionError(f"the last hand had {sizes[-1]} tricks; the top counter says {k}")
+        first = phase in ("tricks", "cut") and not sizes
+        if (dealer is None) != first or not 0 <= (dealer or 0) < n:
+            raise PositionError(f"dealer is null until the first cut, then a seat 0 to {n - 1}")
+        if len(bids) != n:
+            raise PositionError(f"bids must list {n} seats, not {len(bids)}")
+        if phase in ("tricks", "cut", "deal"):
+            dealt = bids.count(None) < n or played or masks[STOCK] != mask(table.cards)
+            if dealt or any(self.cards.lacks()):
+                raise PositionError(f"in the {phase} phase all cards are in the stock, none bid")
+            return
+        if self.trumps is None:
+            raise PositionError("the trump card zone holds the one card turned for trump")
+        turns, made = [((dealer or 0) + 1 + i) % n for i in range(n)], n - bids.count(None)
+        if any(bids[s] is None for s in turns[:made]):
+            waiting = next(s for s in turns if bids[s] is None)
+            raise PositionError(f"seat {waiting} has not bid but a later seat has: bids go round")
+        if (phase == "bid") == (made == n) or (phase == "bid" and played):
+            raise PositionError("in the bid phase a seat has still to bid, and no card is played")
+        wrong = [b for b in bids if b is not None and not 0 <= b <= k]
+        if wrong:
+            raise PositionError(f"a bid of {wrong[0]}: bid from 0 to {k}")
+        if made == n and sum(b or 0 for b in bids) == k:
+            hooked = bids[turns[-1]]
+            raise PositionError(f"the dealer may not bid {hooked}: the bids would total {k}")
+        done, trick, _ = self.replay()
+        tricks, zones = [*done, trick.pairs()], (masks[PLAYED], masks[TRICK])
+        finished = mask(played[: len(played) - len(trick)])
+        if len(set(played)) < len(played) or (finished, mask(trick.cards)) != zones:
+            raise PositionError("the played and trick zones hold the cards played, each once")
+        gone = Counter(s for t in tricks for s, _ in t)
+        for seat, held in enumerate(m.bit_count() for m in masks[HAND : HAND + n]):
+            if held + gone[seat] != k:
+                what = f"seat {seat} holds {held} cards and played {gone[seat]}"
+                raise PositionError(f"{what}: a hand has {k}")
+        if (phase == "over") != (len(played) == n * k):
+            raise PositionError(f"the hand is over once its {n * k} cards are played, not before")
+        problem = trick_problem(tricks, turns[0], masks[HAND : HAND + n], self.trumps.order)
+        if problem:
+            raise PositionError(problem)
+        if phase == "over" and self.hand_points[-1] != self.hand_scores():
+            raise PositionError(f"the last hand scores {list(self.hand_scores())} by its bids")
+        shown = voids(tricks, self.trumps.order)
+        if self.cards.lacks() != [shown.get(z - HAND, 0) if m else 0 for z, m in enumerate(masks)]:
+            raise PositionError("barred must be the suits each seat has shown it lacks this hand")
 
     def zones(self) -> tuple[Zone, ...]:
         return self.cards.zones()

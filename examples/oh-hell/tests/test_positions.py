@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 import pytest
+from cardkit import CHANCE, Bid, Play, Shuffle, stack
 from cardkit.positions import PositionError
 from cardkit.testing import check_positions, check_uniform
 
@@ -49,30 +50,86 @@ def test_worlds_of_a_small_deal_are_uniform() -> None:
     check_uniform(GAME, GAME.position(state), seat, deals=30, samples=3000, seed=2)
 
 
+def trumped() -> OhHellState:
+    """Seat 0 deals 3 tricks, hearts trump (seat 1: SA C3 CK, seat 2: S5 H4 D9, seat 0: SK
+    D7 C2); the bids are 1, 1, 0; SA S5 SK, then seat 1 leads C3 and seat 2, out of
+    clubs, trumps with H4. Seat 0 is to play."""
+    state = GAME.create(3, 0, {"num_tricks_fixed": 3}, auto_chance=False)
+    deck = GAME.deck(3, state.options)
+    state.apply(CHANCE, Shuffle(stack(state.chance_cards(), [deck.card("@0")])))
+    hands = {1: "SA C3 CK", 2: "S5 H4 D9", 0: "SK D7 C2"}
+    dealt = {seat: [deck.card(t) for t in texts.split()] for seat, texts in hands.items()}
+    state.apply(CHANCE, state.deal_shuffle(dealt, trump=[deck.card("H2")]))
+    for seat, amount in ((1, 1), (2, 1), (0, 0)):
+        state.apply(seat, Bid(amount))
+    for seat, text in ((1, "SA"), (2, "S5"), (0, "SK"), (1, "C3"), (2, "H4")):
+        state.apply(seat, Play(deck.card(text)))
+    return state
+
+
 def damage(data: dict[str, Any], what: str) -> None:
     part = data["state"]
+    zones = part["cards"]["zones"]
     if what == "twice":
-        part["hands"][1][0] = part["hands"][0][0]
+        zones["hand 1"][0] = zones["hand 0"][0]
     elif what == "size":
-        part["stock"].append(part["hands"][0].pop())
+        zones["stock"].append(zones["hand 0"].pop())
     elif what == "bid":
         seat = data["to_act"][0]
-        part["bids"][seat] = part["num_tricks"] + 1
+        part["bids"][seat] = len(zones["hand 0"]) + 1
+    elif what == "turn":
+        seat = data["to_act"][0]
+        part["bids"][(seat + 1) % 3] = 0
     elif what == "points":
         data["scores"][0] = 5
+    elif what == "counters":
+        part["trick_counters"][1] = part["trick_counters"][0]
+    elif what == "over":
+        part["phase"] = "over"
+    elif what == "dealer":
+        part["dealer"] = None
+    elif what == "hook":
+        part["bids"] = [1, 1, 1]
+    elif what == "revoke":  # seat 2 kept a club when it trumped the clubs led
+        zones["hand 2"], zones["stock"] = ["C4"], [*zones["stock"], "D9"]
+        zones["stock"].remove("C4")
+        del part["cards"]["barred"]
+    elif what == "barred":
+        del part["cards"]["barred"]
 
 
 @pytest.mark.parametrize(
     ("what", "words"),
     [
-        ("twice", "cards appear more than once"),
-        ("size", "seat 0 holds"),
-        ("bid", "bid from 0 to"),
-        ("points", "scores must be the sums"),
+        ("twice", "'hand 1': CJ is placed more times than the deck has it"),
+        ("size", "seat 0 holds 4 cards and played 0: a hand has 5"),
+        ("bid", "a bid of 6: bid from 0 to 5"),
+        ("turn", "seat 2 has not bid but a later seat has"),
+        ("points", "scores is"),
+        ("counters", "trick_counters must list each trick counter once"),
+        ("over", "the match is over after 2 hands, not 0"),
     ],
 )
 def test_a_position_that_breaks_the_rules_is_refused(what: str, words: str) -> None:
     data = json.loads(json.dumps(GAME.position(bidding({"hands": 2}))))
+    damage(data, what)
+    with pytest.raises(PositionError, match=words):
+        GAME.from_position(data)
+
+
+@pytest.mark.parametrize(
+    ("what", "words"),
+    [
+        ("hook", "the dealer may not bid 1: the bids would total 3"),
+        ("revoke", "seat 2 played H4 without following the suit it held"),
+        ("barred", "barred must be the suits each seat has shown it lacks"),
+        ("dealer", "dealer is null until the first cut, then a seat 0 to 2"),
+        ("size", "seat 0 holds 1 cards and played 1: a hand has 3"),
+    ],
+)
+def test_a_position_whose_play_breaks_the_rules_is_refused(what: str, words: str) -> None:
+    data = json.loads(json.dumps(GAME.position(trumped())))
+    GAME.from_position(data)
     damage(data, what)
     with pytest.raises(PositionError, match=words):
         GAME.from_position(data)
@@ -179,5 +236,37 @@ def test_a_position_file_of_the_first_format_loads() -> None:
         assert again.view(seat) == state.view(seat)
     written = GAME.position(again)
     assert written == GAME.position(state)
-    # the same position, the stock now listed in deck order
-    assert written["state"] == {**FIRST_FORMAT["state"], "stock": ["C3", "C4", "C5", "C7", "D3"]}
+    zones = {"stock": ["C3", "C4", "C5", "C7", "D3"], "trump card": ["C6"], "trick": ["D6"]}
+    zones |= {"played": ["D2", "D5", "D7"], "counters": ["#1", "#2", "#3", "@0", "@1", "@2"]}
+    zones |= {"hand 0": [], "hand 1": ["C2"], "hand 2": ["D4"]}
+    assert written["state"] == {
+        "phase": "play",
+        "dealer": 1,
+        "trick_counters": ["#2", "#1", "#3"],
+        "bids": [2, 2, 2],
+        "played": ["D5", "D7", "D2", "D6"],
+        "hand_sizes": [3],
+        "hand_points": [[13, 0, 0]],
+        "cards": {"zones": zones},
+    }
+
+
+def test_a_finished_match_scored_otherwise_is_refused() -> None:
+    state = trumped()
+    for text in ("C2", "D9", "D7", "CK"):
+        seat = state.to_act()[0]
+        state.apply(seat, Play(GAME.deck(3, state.options).card(text)))
+    assert state.is_over()
+    data = json.loads(json.dumps(GAME.position(state)))
+    GAME.from_position(data)
+    data["state"]["hand_points"][-1][0] += 1
+    data["scores"][0] += 1
+    with pytest.raises(PositionError, match="the last hand scores"):
+        GAME.from_position(data)
+
+
+def test_a_first_format_play_out_of_turn_is_refused() -> None:
+    data = json.loads(json.dumps(FIRST_FORMAT))
+    data["state"]["past_tricks"][0][0][0] = 1
+    with pytest.raises(PositionError, match="seat 1 plays D5 where seat 2 is to play"):
+        GAME.from_position(data)
