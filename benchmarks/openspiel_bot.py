@@ -1,6 +1,6 @@
 """OpenSpiel's search bots in cardkit's arena: a ``cardkit-bot/1`` process (issue 38).
 
-    python -m benchmarks.openspiel_bot --game oh_hell [--time SECONDS] [--simulations N]
+    python -m benchmarks.openspiel_bot --game oh_hell|hearts [--time SECONDS] [--simulations N]
         [--algo ismcts|mcts] [--seed S] [--uct-c C] [--transcript DIR]
 
 Run from the repository root (or with it on ``PYTHONPATH``), as an ``exec:`` bot::
@@ -9,24 +9,42 @@ Run from the repository root (or with it on ``PYTHONPATH``), as an ``exec:`` bot
         --bot random --bot random --bot random -n 40
 
 It plays the Oh Hell example plugin (``examples/oh-hell``, which plays a hand
-exactly as OpenSpiel's ``oh_hell``) with OpenSpiel's C++ ``pyspiel.ISMCTSBot``
-(``--algo ismcts``, the default) or its Python ``MCTSBot`` (``--algo mcts``).
+exactly as OpenSpiel's ``oh_hell``) or the Hearts one (``examples/hearts``, a
+hand exactly as OpenSpiel's ``hearts``) with OpenSpiel's C++
+``pyspiel.ISMCTSBot`` (``--algo ismcts``, the default) or its Python ``MCTSBot``
+(``--algo mcts``).
 
-Each ``act`` is answered from that message alone. Its view (the seat's hand,
-the trump card, the dealer, the bids, this hand's finished tricks and the
-trick in progress) is replayed into a new OpenSpiel ``oh_hell`` state: the
-chance steps (the number of tricks, the dealer, the deal card by card from
-player 0, as OpenSpiel deals, then the trump card), the bids from the dealer's
-left, and every play. The deal is the seat's own cards (those it holds and
-those it played) and, for the other seats, the cards they played this hand
-plus cards dealt at random from those the seat cannot see: uniformly among the
-deals that give no seat a suit it failed to follow (``cardkit.deals``). Every
-replayed step must be legal in OpenSpiel, the seat must be the one to act, and
-its legal actions must be exactly the message's ``legal``, else the bot stops
-with the reason on stderr (the arena then reports the match failed). ISMCTS
-resamples the hidden cards from the information state on every simulation
-(OpenSpiel's ``resample_from_infostate``, which ignores voids); MCTS searches
-the one sampled deal (a determinisation) with perfect information.
+Each ``act`` is answered from that message alone: its view is replayed into a
+new OpenSpiel state of the hand in play, with the cards the seat cannot see
+dealt at random among the deals its view allows (``cardkit.deals``).
+
+Oh Hell: the view (the seat's hand, the trump card, the dealer, the bids, this
+hand's finished tricks and the trick in progress) gives the chance steps (the
+number of tricks, the dealer, the deal card by card from player 0, as OpenSpiel
+deals, then the trump card), the bids from the dealer's left, and every play.
+The deal is the seat's own cards (those it holds and those it played) and, for
+the other seats, the cards they played this hand plus cards dealt uniformly
+among the deals that give no seat a suit it failed to follow.
+
+Hearts (see :func:`hearts_state`), with the seat as OpenSpiel's player 0 (the
+seats turned round, :func:`hearts_rebuild`): the pass direction (cardkit's
+left, right, across, none by hand are OpenSpiel's chance outcomes 1, 3, 2, 0),
+the deal as it was before the passes, the passes (while passing, the seat's
+picks alone: cardkit's seats choose together and see none of the others'
+picks), then the plays. The other seats' cards now are dealt uniformly among
+the deals the seat's view allows: the cards it passed stay with their receiver,
+and a seat lacks what its plays showed (a card a rule would have refused shows
+the hand held none of what that rule asks for, as cardkit Hearts reads it) and,
+but the first leader, the two of clubs; each unseen pass is then three cards,
+uniformly, of what its receiver holds or played. OpenSpiel's ``hearts`` is one
+hand, so the bot plays for the hand's points, not for the match's total.
+
+Every replayed step must be legal in OpenSpiel, the seat must be the one to
+act, and its legal actions must be exactly the message's ``legal``, else the
+bot stops with the reason on stderr (the arena then reports the match failed).
+ISMCTS resamples the hidden cards from the information state on every
+simulation (OpenSpiel's ``resample_from_infostate``, which ignores voids); MCTS
+searches the one sampled deal (a determinisation) with perfect information.
 
 Search budget: ``--simulations N`` runs exactly N simulations a move (1000
 unless ``--time`` is given). ``--time T`` searches about T seconds a move, at
@@ -41,15 +59,15 @@ the last one. A move with one legal action is answered without a search.
 The only randomness is one ``random.Random`` seeded with the ``start``
 message's ``seed`` and ``--seed``: it deals the hidden cards and seeds
 OpenSpiel's bot and rollouts, so ``--simulations`` play is reproducible.
-``--game hearts`` is accepted and refused (exit 2) until a Hearts example
-exists. ``--transcript DIR`` appends every line the bot receives to
-``DIR/PID.jsonl`` (the tests check from it that no hidden card was sent).
+``--transcript DIR`` appends every line the bot receives to ``DIR/PID.jsonl``
+(the tests check from it that no hidden card was sent).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import random
 import sys
@@ -72,9 +90,6 @@ SPIEL_OPTIONS = (
     "points_per_trick",
 )
 """The options cardkit's Oh Hell shares with OpenSpiel's ``oh_hell`` (``hands`` is its own)."""
-GAMES = {"oh_hell": "oh-hell", "hearts": "hearts"}
-"""``--game`` (OpenSpiel's name) -> the cardkit game id it plays."""
-NOT_YET = {"hearts": "not available yet: needs the Hearts example"}
 DEFAULT_SIMULATIONS = 1000
 PROBE = 20
 """Simulations of the timed probe that starts a calibrated match."""
@@ -271,11 +286,13 @@ def _apply(state: Any, action: int) -> None:
     state.apply_action(action)
 
 
-def legal_by_id(state: Any, seen: Seen, legal: Sequence[str]) -> dict[int, str]:
-    """The message's legal texts by OpenSpiel action id, checked against the state."""
-    num_cards = seen.num_suits * seen.ranks
-    ours = {action_id(t, seen.num_suits, num_cards): t for t in legal}
-    if state.current_player() != seen.seat:
+def legal_by_id(
+    state: Any, seat: int, legal: Sequence[str], action: Callable[[str], int]
+) -> dict[int, str]:
+    """The message's legal texts by OpenSpiel action id (``action`` of each), checked
+    against the state: ``seat`` is to act there with exactly these actions."""
+    ours = {action(t): t for t in legal}
+    if state.current_player() != seat:
         raise RebuildError(f"OpenSpiel has player {state.current_player()} to act")
     theirs = sorted(state.legal_actions())
     if sorted(ours) != theirs:
@@ -288,6 +305,252 @@ def state_for(game: Any, message: Mapping[str, Any], players: int, rng: random.R
     """The OpenSpiel state an ``act`` message stands for, with a sampled deal."""
     seen = read_view(message["view"], players)
     return rebuild(game, seen, hands_now(seen, rng))
+
+
+# -- Hearts -------------------------------------------------------------------------------
+
+HEARTS_SUITS = "CDHS"
+"""Suits in OpenSpiel ``hearts``' order (a card's id is ``rank * 4 + suit``)."""
+HEARTS_OPTIONS = (
+    "pass_cards",
+    "no_pts_on_first_trick",
+    "can_lead_any_club",
+    "jd_bonus",
+    "avoid_all_tricks_bonus",
+    "must_break_hearts",
+    "qs_breaks_hearts",
+    "can_lead_hearts_instead_of_qs",
+)
+"""cardkit Hearts' options that are OpenSpiel ``hearts``' parameters (``target`` is its own)."""
+HEARTS_SEATS = 4
+PASS_SIZE = 3
+HAND_SIZE = 13
+HEARTS_DECK = tuple(s + r for s in "CDSH" for r in RANKS)
+CLUBS = frozenset(c for c in HEARTS_DECK if c[0] == "C")
+NOT_HEARTS = frozenset(c for c in HEARTS_DECK if c[0] != "H")
+NO_POINTS = NOT_HEARTS - {"SQ"}
+"""Neither a heart nor the queen of spades."""
+
+
+def hearts_card(text: str) -> int:
+    """OpenSpiel ``hearts``' id of a card written as cardkit writes it (``SQ``)."""
+    if len(text) != 2 or text[0] not in HEARTS_SUITS or text[1] not in RANKS:
+        raise RebuildError(f"not a card of this deck: {text!r}")
+    return RANKS.index(text[1]) * len(HEARTS_SUITS) + HEARTS_SUITS.index(text[0])
+
+
+def hearts_action(text: str) -> int:
+    """OpenSpiel's id of an action text: ``pass SQ`` and ``play SQ`` are both the card's."""
+    verb, _, arg = text.partition(" ")
+    if verb in ("pass", "play"):
+        return hearts_card(arg)
+    raise RebuildError(f"not a Hearts action: {text!r}")
+
+
+def hearts_params(options: Mapping[str, Any], players: int) -> dict[str, Any]:
+    """OpenSpiel ``hearts``' parameters for a cardkit match's options (the same names;
+    those not given keep their defaults, which are cardkit Hearts' too)."""
+    if players != HEARTS_SEATS:
+        raise RebuildError(f"Hearts is played by {HEARTS_SEATS}, not {players}")
+    return {k: bool(options[k]) for k in HEARTS_OPTIONS if k in options}
+
+
+@dataclass(frozen=True)
+class HeartsSeen:
+    """The hand in progress as one seat's Hearts view shows it."""
+
+    seat: int
+    direction: int
+    """The pass offset: seat ``s`` passes to ``(s + direction) % 4`` (0: no passing)."""
+    passing: bool
+    """Whether the seats are still choosing their passes."""
+    hand: tuple[str, ...]
+    picked: tuple[str, ...]
+    """The cards the seat has chosen to pass so far (while passing)."""
+    passed: tuple[str, ...]
+    received: tuple[str, ...]
+    tricks: tuple[tuple[tuple[int, str], ...], ...]
+    """This hand's tricks, finished and in progress, as (seat, card) in play order."""
+    rules: Mapping[str, bool]
+
+    def plays(self) -> list[tuple[int, str]]:
+        return [p for trick in self.tricks for p in trick]
+
+    def limits(
+        self, first: bool, led: str | None, broken: bool
+    ) -> list[tuple[frozenset[str], frozenset[str]]]:
+        """The rules that limit a card played, in cardkit Hearts' order, as ``(held,
+        allowed)``: a hand holding a card of ``held`` not limited by an earlier rule must
+        play a card of ``allowed``."""
+        out = []
+        if led is not None:
+            suit = frozenset(c for c in HEARTS_DECK if c[0] == led)
+            out.append((suit, suit))
+        if first and led is None:
+            lead = CLUBS if self.rules["can_lead_any_club"] else frozenset({"C2"})
+            out.append((lead, lead))
+        if first and self.rules["no_pts_on_first_trick"]:
+            out.append((NO_POINTS, NO_POINTS))
+        if led is None and not broken:
+            instead = self.rules["can_lead_hearts_instead_of_qs"]
+            out.append((NO_POINTS if instead else NOT_HEARTS, NOT_HEARTS))
+        return out
+
+    def lacking(self) -> list[set[str]]:
+        """Per seat, the cards everyone knows it does not hold now: the two of clubs but
+        the first leader, and what its plays showed (a card a rule would have refused
+        shows that the hand held none of what that rule asks for)."""
+        out: list[set[str]] = [set() for _ in range(HEARTS_SEATS)]
+        if not self.tricks:
+            return out
+        for s in range(HEARTS_SEATS):
+            if s != self.tricks[0][0][0]:
+                out[s].add("C2")
+        broken = not self.rules["must_break_hearts"]
+        for number, trick in enumerate(self.tricks):
+            led = None
+            for seat, card in trick:
+                for held, allowed in self.limits(number == 0, led, broken):
+                    if card in allowed:
+                        break
+                    out[seat] |= held
+                led = led or card[0]
+                if card[0] == "H" or (card == "SQ" and self.rules["qs_breaks_hearts"]):
+                    broken = True
+        return out
+
+
+def read_hearts_view(view: Mapping[str, Any], rules: Mapping[str, bool]) -> HeartsSeen:
+    """The :class:`HeartsSeen` of an ``act`` message's view in a game of ``rules`` (every
+    option of :data:`HEARTS_OPTIONS`), which the view's options must not contradict."""
+    phase = view.get("phase")
+    if phase not in ("pass", "play"):
+        raise RebuildError(f"a decision in the {phase!r} phase")
+    options = view.get("options") or {}
+    if any(bool(options[k]) != rules[k] for k in HEARTS_OPTIONS if k in options):
+        raise RebuildError(f"the view's options {dict(options)} are not the game's {rules}")
+    tricks = [tuple((int(s), str(c)) for s, c in t) for t in view["tricks"]]
+    current = tuple((int(p[0]), str(p[1])) for p in view["trick"])
+    if current:
+        tricks.append(current)
+    return HeartsSeen(
+        seat=int(view["seat"]),
+        direction=int(view["direction"]),
+        passing=phase == "pass",
+        hand=tuple(str(c) for c in view["hand"]),
+        picked=tuple(str(c) for c in view["passing"]),
+        passed=tuple(str(c) for c in view["passed"]),
+        received=tuple(str(c) for c in view["received"]),
+        tricks=tuple(tricks),
+        rules={k: bool(rules[k]) for k in HEARTS_OPTIONS},
+    )
+
+
+def hearts_hands(seen: HeartsSeen, rng: random.Random) -> list[list[str]]:
+    """Every seat's cards now (while passing: as dealt): the seat's own, and the others'
+    dealt uniformly among the deals that leave the cards it passed with their receiver
+    and give no seat a card it is known to lack (:func:`cardkit.deals.sample_deal`)."""
+    from cardkit.deals import DealError, sample_deal
+
+    n, seat = HEARTS_SEATS, seen.seat
+    played = [0] * n
+    for s, _ in seen.plays():
+        played[s] += 1
+    gone = {c for _, c in seen.plays()}
+    fixed: dict[int, list[str]] = {}
+    if seen.passed:
+        fixed[(seat + seen.direction) % n] = [c for c in seen.passed if c not in gone]
+    mine = {*seen.hand, *seen.picked}
+    pool = [c for c in HEARTS_DECK if c not in mine and c not in gone]
+    sizes = {s: HAND_SIZE - played[s] for s in range(n) if s != seat}
+    lacking, unseen = seen.lacking(), frozenset(pool)
+    allowed = {s: unseen - lacking[s] for s in sizes if lacking[s] & unseen}
+    try:
+        dealt = sample_deal(pool, sizes, allowed, rng, fixed=fixed)
+    except DealError as exc:
+        raise RebuildError(f"no deal of the unseen cards fits what the seat saw: {exc}") from None
+    return [list(seen.hand) if s == seat else dealt[s] for s in range(n)]
+
+
+def hearts_deal(
+    seen: HeartsSeen, hands: Sequence[Sequence[str]], rng: random.Random
+) -> tuple[list[list[str]], list[list[str]]]:
+    """The hand as dealt and each seat's passes (while passing, only the seat's picks so
+    far) from every seat's cards now: a pass the seat did not see is three cards,
+    uniformly, of what its receiver holds or played."""
+    n, d, seat = HEARTS_SEATS, seen.direction, seen.seat
+    passes: list[list[str]] = [[] for _ in range(n)]
+    if seen.passing:
+        dealt = [sorted(h, key=HEARTS_DECK.index) for h in hands]
+        dealt[seat] = sorted({*seen.hand, *seen.picked}, key=HEARTS_DECK.index)
+        passes[seat] = list(seen.picked)
+        return dealt, passes
+    holding = [list(h) for h in hands]
+    for s, card in seen.plays():
+        holding[s].append(card)
+    for s in range(n) if d else ():
+        if s == seat:
+            passes[s] = list(seen.passed)
+        elif (s + d) % n == seat:
+            passes[s] = list(seen.received)
+        else:
+            passes[s] = rng.sample(sorted(holding[(s + d) % n], key=HEARTS_DECK.index), PASS_SIZE)
+    dealt = []
+    for s in range(n):
+        came = set(passes[(s - d) % n])
+        cards = [c for c in holding[s] if c not in came] + passes[s]
+        dealt.append(sorted(cards, key=HEARTS_DECK.index))
+    if any(len(h) != HAND_SIZE for h in dealt):
+        raise RebuildError(f"hands of {[len(h) for h in dealt]} cards dealt")
+    return dealt, passes
+
+
+def hearts_rebuild(
+    game: Any, seen: HeartsSeen, dealt: Sequence[Sequence[str]], passes: Sequence[Sequence[str]]
+) -> Any:
+    """An OpenSpiel ``hearts`` state of the hand with the seat as player 0 (player ``k`` is
+    seat ``seat + k``): the pass direction, the deal card by card to players 0, 1, 2, 3,
+    their passes in that order, then the plays, each checked legal.
+
+    A hand is the same game from any seat; OpenSpiel's ISMCTS is not: open_spiel 2.0.2
+    crashes (SIGSEGV) on a pass-phase state where the player passing to the one to act
+    has passed (its ``resample_from_infostate`` replays that player's true passes into a
+    resampled deal that need not hold them). As player 0 the seat passes first."""
+    n, seat = HEARTS_SEATS, seen.seat
+    order = [(seat + k) % n for k in range(n)]
+    steps = [seen.direction]
+    steps += [hearts_card(dealt[order[j % n]][j // n]) for j in range(n * HAND_SIZE)]
+    steps += [hearts_card(c) for s in order for c in passes[s]]
+    state = game.new_initial_state()
+    for action in steps:
+        _apply(state, action)
+    for s, card in seen.plays():
+        if state.current_player() != (s - seat) % n:
+            raise RebuildError(f"seat {s} plays {card} out of turn")
+        _apply(state, hearts_card(card))
+    return state
+
+
+def hearts_state(game: Any, message: Mapping[str, Any], rng: random.Random) -> Any:
+    """The OpenSpiel ``hearts`` state a Hearts ``act`` message stands for, with a sampled
+    deal and sampled unseen passes, the seat as player 0 (:func:`hearts_rebuild`)."""
+    seen = read_hearts_view(message["view"], game.get_parameters())
+    hands = hearts_hands(seen, rng)
+    return hearts_rebuild(game, seen, *hearts_deal(seen, hands, rng))
+
+
+def hearts_decisions_left(view: Mapping[str, Any]) -> int:
+    """The seat's decisions left in the match, about (each hand raises the highest total
+    by a quarter of its points at least, save bonuses): for sharing the match clock."""
+    options = view.get("options") or {}
+    passes = PASS_SIZE * bool(options.get("pass_cards", True))
+    here = len(view["hand"])
+    if view.get("phase") == "pass":
+        here = HAND_SIZE + PASS_SIZE - len(view["passing"])
+    rise = (26 - 10 * bool(options.get("jd_bonus"))) / HEARTS_SEATS
+    to_go = int(options.get("target", 100)) - max(int(t) for t in view["scores"])
+    later = max(0, math.ceil(to_go / rise) - 1)
+    return max(1, here + later * (HAND_SIZE + passes))
 
 
 # -- search -------------------------------------------------------------------------------
@@ -348,7 +611,7 @@ class Search:
             -1,  # max_world_samples: a fresh world every simulation
             pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
             False,  # information state strings, not observations
-            False,  # oh_hell's legal actions follow from the information state
+            False,  # the legal actions follow from the information state
         ]
         if seconds > 0:
             args.append(seconds)
@@ -398,6 +661,10 @@ def move_seconds(wanted: float, clock: Mapping[str, Any] | None, left: int) -> f
     return max(seconds, LEAST_SECONDS)
 
 
+GAMES = {"oh_hell": "oh-hell", "hearts": "hearts"}
+"""``--game`` (OpenSpiel's name) -> the cardkit game id it plays."""
+
+
 class Player:
     """One match: built at ``start``, it answers each ``act`` with an action text."""
 
@@ -408,19 +675,38 @@ class Player:
         self.players = int(start["players"])
         self.options = dict(start.get("options") or {})
         self.rng = random.Random(f"{start.get('seed')} {args.seed}")
-        self.game = _pyspiel().load_game(args.game, spiel_params(self.options, self.players))
+        params = (hearts_params if args.game == "hearts" else spiel_params)(
+            self.options, self.players
+        )
+        self.game = _pyspiel().load_game(args.game, params)
         self.search = Search(self.game, args.algo, self.rng, args.uct_c, args.rollouts)
 
-    def act(self, message: Mapping[str, Any]) -> str:
+    def position(self, message: Mapping[str, Any]) -> tuple[Any, dict[int, str]]:
+        """The OpenSpiel state of an ``act`` message (a sampled deal) and its legal texts
+        by action id, checked."""
         legal = [str(t) for t in message["legal"]]
+        if self.args.game == "hearts":
+            state = hearts_state(self.game, message, self.rng)
+            return state, legal_by_id(state, 0, legal, hearts_action)  # the seat is player 0
         seen = read_view(message["view"], self.players)
         state = rebuild(self.game, seen, hands_now(seen, self.rng))
-        by_id = legal_by_id(state, seen, legal)
-        if len(legal) == 1:
-            return legal[0]
+        num_cards = seen.num_suits * seen.ranks
+        by_id = legal_by_id(
+            state, seen.seat, legal, lambda t: action_id(t, seen.num_suits, num_cards)
+        )
+        return state, by_id
+
+    def act(self, message: Mapping[str, Any]) -> str:
+        state, by_id = self.position(message)
+        if len(by_id) == 1:
+            return next(iter(by_id.values()))
         seconds = None
         if self.args.time is not None:
-            left = decisions_left(message["view"], self.players, self.options)
+            view = message["view"]
+            if self.args.game == "hearts":
+                left = hearts_decisions_left(view)
+            else:
+                left = decisions_left(view, self.players, self.options)
             seconds = move_seconds(self.args.time, message.get("clock"), left)
         return by_id[self.search.step(state, self.args.simulations, seconds)]
 
@@ -485,9 +771,6 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     p = parser()
     args = p.parse_args(argv)
-    if args.game in NOT_YET:
-        print(NOT_YET[args.game], file=sys.stderr)
-        return 2
     if args.time is not None and not args.time > 0:
         p.error("--time must be above 0")
     if args.simulations is not None and args.simulations < 1:

@@ -13,8 +13,6 @@ import json
 import random
 import re
 import shlex
-import subprocess
-import sys
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -257,19 +255,6 @@ def test_the_time_is_kept_within_the_clocks() -> None:
     assert bot.move_seconds(2.0, {"match": 300.0, "move": 1.0}, 10) == pytest.approx(0.75)
     assert bot.move_seconds(2.0, {"match": 10.0, "move": 5.0}, 20) == pytest.approx(0.35)
     assert bot.move_seconds(2.0, {"match": None, "move": None}, 20) == 2.0
-
-
-def test_hearts_is_accepted_but_not_available_yet() -> None:
-    proc = subprocess.run(
-        [sys.executable, "-m", "benchmarks.openspiel_bot", "--game", "hearts"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert proc.returncode == 2
-    assert proc.stderr.strip() == "not available yet: needs the Hearts example"
-    assert proc.stdout == ""
 
 
 # -- (1) and (2): matches through cardkit arena --------------------------------------------
