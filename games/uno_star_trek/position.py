@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from games.uno_star_trek.game import UnoStarTrek
 
 FIRST = (
-    *(key for key in UnoState.record if key not in ("order", "board")),
+    *(key for key in UnoState.record if key not in ("order", "board", "redrew")),
     *("shown", "drawn", "fair", "turn", "direction", "command", "commander", "last_hand"),
 )
 """The keys of a version 1 game part."""
@@ -71,7 +71,7 @@ def first_version(state: UnoState, common: Common, part: Any) -> dict[str, Any]:
     board = {"totals": list(common.scores), "hands": score_sheet(common.scores, played, last)}
     order = {"players": n, "dealer": common.dealer or 0, "current": turn, "direction": direction}
     del old["command"], old["commander"]
-    return {**old, "order": order, "board": board, "stopped": old["stopped"] or ""}
+    return {**old, "order": order, "board": board, "stopped": old["stopped"] or "", "redrew": False}
 
 
 def public_state(game: UnoStarTrek, view: UnoView) -> UnoState:
@@ -84,7 +84,7 @@ def public_state(game: UnoStarTrek, view: UnoView) -> UnoState:
         )
     state = game.new_state(n, 0, view.options, False)
     state.phase, state.colour, state.called = view.phase, view.colour, view.called_uno
-    state.previous_colour, state.turns = view.previous_colour, view.turns
+    state.previous_colour, state.redrew, state.turns = view.previous_colour, view.redrew, view.turns
     state.first_draw, state.under = view.first_draw, list(view.under)
     state.order = TurnOrder(n, view.dealer, view.turn, 1 if view.direction == "left" else -1)
     subject = view.window_subject

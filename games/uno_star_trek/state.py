@@ -263,6 +263,9 @@ class UnoState(State):
     """The colour in force (None while a colour is to be named)."""
     previous_colour: str | None
     """While a Wild Draw 4 awaits its answer: the colour in force before it."""
+    redrew: bool
+    """The player of a pending Wild Draw 4 has drawn since playing it (caught without
+    calling UNO): a fair challenge then shows nothing of the cards it holds now."""
     called: bool
     """The seat to act has called UNO for its next play."""
     window: ResponseWindow | None
@@ -283,6 +286,7 @@ class UnoState(State):
         "order",
         "colour",
         "previous_colour",
+        "redrew",
         "called",
         "window",
         "reshuffle",
@@ -323,6 +327,7 @@ class UnoState(State):
         "phase",
         "pile",
         "previous_colour",
+        "redrew",
         "reshuffle",
         "stock",
         "stopped",
@@ -346,6 +351,7 @@ class UnoState(State):
         self.order = TurnOrder(players, dealer=0)
         self.colour = None
         self.previous_colour = None
+        self.redrew = False
         self.called = False
         self.window = None
         self.reshuffle = None
@@ -944,7 +950,7 @@ class UnoState(State):
     def _went_out(self, seat: int, kind: int) -> None:
         """``seat`` played its last card; a last Draw 2, Wild Draw 4 or Double Tribble
         still makes the next player draw (RULING 10)."""
-        self.previous_colour = None  # a last Wild Draw 4 awaits no answer
+        self.previous_colour, self.redrew = None, False  # a last Wild Draw 4 awaits no answer
         self._close_window()
         if kind in DRAW_COMMANDS:
             target = self.order.next_seat(seat)
@@ -962,7 +968,7 @@ class UnoState(State):
         command = self.command
         commander = self.commander
         self.command = -1
-        self.previous_colour = None
+        self.previous_colour, self.redrew = None, False
         if command in DRAW_COMMANDS:
             count = self.forced_draw(command, seat)
             if self.log is not None:
@@ -982,14 +988,15 @@ class UnoState(State):
         """RULING 6: the Wild Draw 4 player shows their hand to the challenger; the
         outcome is the fairness :func:`fair_wild4` found when the card was played."""
         player = self.commander
-        previous = self.previous_colour
+        previous, redrew = self.previous_colour, self.redrew
         self.command = -1
-        self.previous_colour = None
+        self.previous_colour, self.redrew = None, False
         if self.log is not None:
             self.log.append(Challenged(seat, player, self.fair))
         self._show(seat, player)
         if self.fair:  # everyone now knows the player held none of the colour in force
-            self.cards.bar(player, COLOUR_MASK[COLOURS.index(previous)])
+            if not redrew:  # and holds none now, unless it has drawn since
+                self.cards.bar(player, COLOUR_MASK[COLOURS.index(previous)])
             self._draw(seat, 6, AFTER_SKIP)
         else:
             self._draw(player, 4, AFTER_CURRENT)
@@ -1001,7 +1008,7 @@ class UnoState(State):
         left = self._discard(seat, BEAM_CARD)
         self.colour = colour
         self.command = -1
-        self.previous_colour = None
+        self.previous_colour, self.redrew = None, False
         called = self.called
         self.called = False
         if left == 0:
@@ -1115,6 +1122,7 @@ class UnoState(State):
             if self.log is not None:
                 self.log.append(Caught(seat, subject, self.penalty))
             self._close_window()
+            self.redrew = self.redrew or (self.command == WILD4 and subject == self.commander)
             self._draw(subject, self.penalty, AFTER_NOTHING)
         elif type(action) is CallUno:
             if self.log is not None:
@@ -1285,6 +1293,8 @@ class UnoState(State):
             raise PositionError(f"the drawn card {self.drawn.text} is not in seat {turn}'s hand")
         if (self.command == WILD4) != (self.previous_colour is not None):
             raise PositionError("previous_colour is the colour before a pending Wild Draw 4")
+        if self.redrew and self.command != WILD4:
+            raise PositionError("redrew is true only while a Wild Draw 4 awaits its answer")
         if self.turns < 0 or (phase in ACTING and self.turns > self.max_turns):
             raise PositionError(f"turns is {self.turns}: 0 to max_turns ({self.max_turns})")
         if phase not in ACTING:
@@ -1386,6 +1396,7 @@ class UnoState(State):
             command=COMMAND_NAMES[command] if command >= 0 else None,
             commander=self.commander if command >= 0 else None,
             previous_colour=self.previous_colour if command == WILD4 else None,
+            redrew=self.redrew,
             called_uno=self.called,
             window=window.kind if window is not None else None,
             window_subject=window.subject if window is not None else None,

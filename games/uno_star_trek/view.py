@@ -55,6 +55,8 @@ class UnoView(View):
     under: tuple[tuple[int, int, int], ...] = ()
     window_answered: tuple[int, ...] = ()
     fair: bool | None = None
+    redrew: bool = False
+    """The player of a pending Wild Draw 4 has drawn since playing it (caught)."""
     options: UnoOptions | None = None
     cards: SeatCards | None = attrs.field(default=None, eq=False)
     """What the seat knows of every card (:class:`cardkit.zones.SeatCards`): its hand, the

@@ -169,7 +169,8 @@ def test_the_example_file_plays_on_to_the_end() -> None:
     gone = ("hands", "discard", "draw", "turn", "direction", "command", "commander", "last_hand")
     kept = {k: v for k, v in old.items() if k not in (*gone, "stopped")}
     assert {k: v for k, v in new.items() if k in kept} == kept
-    assert set(new) == {*kept, "cards", "order", "board", "stopped"}
+    assert set(new) == {*kept, "cards", "order", "board", "stopped", "redrew"}
+    assert new["redrew"] is False  # no Wild Draw 4 is pending
     written["state"] = new
     assert GAME.position(GAME.from_position(written)) == written
     play_out(state, 7)
@@ -542,3 +543,39 @@ def test_a_seat_shown_two_copies_forgets_one_when_one_is_played() -> None:
     act(state, 1, "accept")  # seat 1 shows its hand, with its two red threes, to seat 0
     act(state, 1, "play r3")
     assert Counter(dict(state.view(0).shown)[1]) == hand("r1 r3 r6 r7 r8 r9")
+
+
+def test_a_fair_wild_draw_4_challenged_after_its_player_drew_shows_nothing_of_the_hand() -> None:
+    # seat 0 played a fair Wild Draw 4 (no red on the red 5) as its second-to-last card
+    # without calling UNO; seat 2 catches it, so it draws r1 r2 r3 r4 r6 before seat 1
+    # challenges: the challenge shows the hand it held then lacked red, not the hand now
+    data = position(
+        [["g7"], ["g2", "g3", "y4"], ["b2", "b3"]],
+        ["r5", "wd4"],
+        ["r1", "r2", "r3", "r4", "r6"],
+        colour="green",
+        phase="respond",
+        turn=1,
+        command="wd4",
+        commander=0,
+        previous_colour="red",
+        fair=True,
+        window={"subject": 0, "answered": []},
+        to_act=[0, 1, 2],
+    )
+    state = GAME.from_position(data)
+    act(state, 2, "catch 0")
+    assert sorted(c.text for c in state.hands[0]) == ["g7", "r1", "r2", "r3", "r4", "r6"]
+    assert state.view(2).redrew
+    act(state, 1, "challenge")  # fair: seat 1 draws six and is skipped
+    assert state.to_act() == (2,)
+    known = state.view(2).cards
+    assert known is not None and not known.lacking[0]  # nothing barred from hand 0
+    rng = random.Random(5)
+    reds = 0
+    for _ in range(40):  # seat 2 has not seen seat 0's six cards: some worlds give it red
+        world = GAME.sample_world(state.view(2), rng)
+        reds += sum(1 for c in world.hands[0] if c.suit == "r")
+    assert reds > 0
+    rebuilt = GAME.from_position(json.loads(json.dumps(GAME.position(state))))
+    assert rebuilt.view(2) == state.view(2)
