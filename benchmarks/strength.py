@@ -11,6 +11,12 @@ once per seat rotation, so the bot sits in every seat of every deal)::
 those results, in the order given, with the command that reproduces each.
 A run stopped by Ctrl-C shows how many of its matches finished.
 
+A run of two bots, two of each at a table of four (``--bot A --bot B --bot A
+--bot B``, duplicate deals), is a versus row: the matches each bot's seats won
+and the paired differences per deal of the bots' win rates and mean scores,
+each bot's figure in a deal the mean over all its seats (``bot_pairs`` of the
+result, :meth:`cardkit.tally.Tally.pairs`).
+
 ``A.json+B.json`` is one row pooled over runs of the same bots with different
 seeds (so on different deals): a run too long for one sitting can be played
 as several shorter ones, ``--seed 1``, ``--seed 2``, ... The wins and matches
@@ -22,6 +28,7 @@ minutes are the runs' sum, and each run's command is listed.
 from __future__ import annotations
 
 import json
+import shlex
 import sys
 from pathlib import Path
 from typing import Any
@@ -37,7 +44,7 @@ def _interval(pair: list[float] | None, digits: int = 3) -> str:
 
 def command(result: dict[str, Any]) -> str:
     """The ``cardkit arena`` command that plays the run of ``result`` again."""
-    bots = " ".join(f"--bot {e['bot']}" for e in result["entrants"])
+    bots = " ".join(f"--bot {shlex.quote(e['bot'])}" for e in result["entrants"])
     flags = " --duplicate" if result.get("duplicate") else ""
     return (
         f"cardkit arena {result['game']} -p {result['players']} {bots} "
@@ -69,6 +76,31 @@ def row(result: dict[str, Any]) -> str:
     )
 
 
+def versus_row(result: dict[str, Any]) -> str:
+    """One Markdown row of a two-bot run (two of each): the bots, matches, what each won,
+    the paired differences (``a`` less ``b``) and the run's time."""
+    (pair,) = result["bot_pairs"]
+    a, b, finished = pair["a"], pair["b"], result["finished"]
+    won = {bot: sum(e["wins"] for e in result["entrants"] if e["bot"] == bot) for bot in (a, b)}
+    share = _interval([x * 100 for x in pair["win_rate_diff_ci95"] or ()] or None, 1)
+    matches = str(finished)
+    if result.get("interrupted"):
+        matches += f" of {result['requested']} (stopped)"
+    return (
+        f"| `{a}` | `{b}` | {matches} ({pair['units']} deals) | {won[a]:g} : {won[b]:g} | "
+        f"{pair['win_rate_diff'] * 100:+.1f} ({share}) | {pair['mean_score_diff']:+.2f} "
+        f"({_interval(pair['mean_score_diff_ci95'], 2)}) | "
+        f"{result['seconds'] / 60:.0f} ({result['workers']}) |"
+    )
+
+
+VERSUS_HEADER = (
+    "| bot a | bot b | matches | matches won, a : b | win rate a - b, % points (95%) | "
+    "mean score a - b (95%) | minutes (workers) |\n"
+    "|---|---|---|---|---|---|---|"
+)
+
+
 _SAME = ("game", "players", "duplicate", "permutations", "options")
 
 
@@ -82,6 +114,8 @@ def pooled(results: list[dict[str, Any]]) -> dict[str, Any]:
     if len(results) == 1:
         return results[0]
     first = results[0]
+    if any(r.get("bot_pairs") for r in results):
+        raise PoolError("runs of two bots, two of each, are not pooled")
     for key in _SAME:
         if any(r.get(key) != first.get(key) for r in results):
             raise PoolError(f"the runs differ in {key}")
@@ -156,6 +190,7 @@ def main(paths: list[str]) -> int:
         print("usage: python -m benchmarks.strength RESULT.json[+MORE.json] ...", file=sys.stderr)
         return 2
     rows: list[str] = []
+    versus: list[str] = []
     commands: list[str] = []
     for arg in paths:
         parts = []
@@ -169,7 +204,11 @@ def main(paths: list[str]) -> int:
                 print(f"benchmarks.strength: {path}: {reason}", file=sys.stderr)
                 return 2
         try:
-            rows.append(row(pooled(parts)))
+            result = pooled(parts)
+            if result.get("bot_pairs"):
+                versus.append(versus_row(result))
+            else:
+                rows.append(row(result))
             commands.extend(command(part) for part in parts)
         except PoolError as error:
             print(f"benchmarks.strength: {arg}: {error}", file=sys.stderr)
@@ -177,7 +216,8 @@ def main(paths: list[str]) -> int:
         except (StopIteration, KeyError, TypeError, IndexError, ValueError):
             print(f"benchmarks.strength: {arg}: not an arena --json result", file=sys.stderr)
             return 2
-    print(HEADER, *rows, "", *commands, sep="\n")
+    tables = [[HEADER, *rows]] * bool(rows) + [[VERSUS_HEADER, *versus]] * bool(versus)
+    print(*(line for table in tables for line in (*table, "")), *commands, sep="\n")
     return 0
 
 

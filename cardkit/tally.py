@@ -30,6 +30,11 @@ class Tally:
         """The first :data:`KEPT_FAILURES` failure lines, in match order."""
         self.pair_shares: dict[tuple[int, int], Running] = {}
         self.pair_scores: dict[tuple[int, int], Running] = {}
+        specs = [e.spec for e in plan.entrants]
+        self.bots = [specs.index(spec) for spec in specs]
+        """Per entrant, the first entrant with its spec: entrants of one spec are one bot."""
+        self.bot_pair_shares: dict[tuple[int, int], Running] = {}
+        self.bot_pair_scores: dict[tuple[int, int], Running] = {}
         self.comparisons = Comparisons(n)
         self.deals = 0
         """Deals (matches, with fresh deals) counted whole in the pairs and the ratings."""
@@ -87,28 +92,38 @@ class Tally:
                 seats[who] += 1
             for i, j, score in finishing_pairs(seating, r.scores, r.shares):
                 self.comparisons.add(i, j, score)
-        present = sorted(seats)
-        for x, a in enumerate(present):
-            for b in present[x + 1 :]:
-                key = (a, b)
-                if key not in self.pair_shares:
-                    self.pair_shares[key], self.pair_scores[key] = Running(), Running()
-                self.pair_shares[key].add(shares[a] / seats[a] - shares[b] / seats[b])
-                self.pair_scores[key].add(scores[a] / seats[a] - scores[b] / seats[b])
+        _add_pairs(self.pair_shares, self.pair_scores, shares, scores, seats)
+        if len(set(self.bots)) < len(self.bots):
+            by_bot: list[dict[int, float]] = [collections.defaultdict(float) for _ in range(3)]
+            for who, count in seats.items():
+                bot = self.bots[who]
+                by_bot[0][bot] += shares[who]
+                by_bot[1][bot] += scores[who]
+                by_bot[2][bot] += count
+            counts = {bot: int(count) for bot, count in by_bot[2].items()}
+            _add_pairs(self.bot_pair_shares, self.bot_pair_scores, by_bot[0], by_bot[1], counts)
 
-    def pairs(self) -> list[dict[str, Any]]:
+    def pairs(self, by_bot: bool = False) -> list[dict[str, Any]]:
         """Per two entrants that met: the paired difference of their win rates (and mean
         scores), ``a`` minus ``b``, over the deals (or, with fresh deals, matches) they met in,
         with its 95% interval and standard deviation per deal.
 
         In a deal each entrant's figure is its mean over the deal's matches, so
-        the luck of the deal cancels out of the difference.
+        the luck of the deal cancels out of the difference. With ``by_bot``, per two
+        bots: the entrants of one spec (two of each at a table of four) count as one,
+        its figure in a deal the mean over all their seats; the indices are each
+        bot's first entrant. Empty when no spec is given twice.
         """
         out: list[dict[str, Any]] = []
         names = [e.spec for e in self.plan.entrants]
         unit = "deal" if self.plan.duplicate else "match"
-        for (a, b), diffs in sorted(self.pair_shares.items()):
-            score = self.pair_scores[(a, b)]
+        shares, scores = (
+            (self.bot_pair_shares, self.bot_pair_scores)
+            if by_bot
+            else (self.pair_shares, self.pair_scores)
+        )
+        for (a, b), diffs in sorted(shares.items()):
+            score = scores[(a, b)]
             out.append(
                 {
                     "a": names[a],
@@ -172,6 +187,24 @@ class Tally:
             }
             for seat in range(self.plan.players)
         ]
+
+
+def _add_pairs(
+    pair_shares: dict[tuple[int, int], Running],
+    pair_scores: dict[tuple[int, int], Running],
+    shares: dict[int, float],
+    scores: dict[int, float],
+    seats: dict[int, int],
+) -> None:
+    """Add one deal's differences of mean share and score to every pair present in it."""
+    present = sorted(seats)
+    for x, a in enumerate(present):
+        for b in present[x + 1 :]:
+            key = (a, b)
+            if key not in pair_shares:
+                pair_shares[key], pair_scores[key] = Running(), Running()
+            pair_shares[key].add(shares[a] / seats[a] - shares[b] / seats[b])
+            pair_scores[key].add(scores[a] / seats[a] - scores[b] / seats[b])
 
 
 def _mean(running: Running) -> float | None:

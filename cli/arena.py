@@ -205,6 +205,9 @@ def _play(
         if plan.duplicate:
             title = f"Paired differences over {counted(tally.deals, 'deal', 'deals')}"
             show_labelled(specs, lambda label: pair_table(tally, title, label))
+            if tally.pairs(by_bot=True):  # a spec given twice: its seats count as one bot
+                title = f"Paired differences by bot over {counted(tally.deals, 'deal', 'deals')}"
+                show_labelled(specs, lambda label: pair_table(tally, title, label, by_bot=True))
     runs.finish(tally, played, workers, backend, failures, written, unwritten)
 
 
@@ -334,9 +337,10 @@ def _entrant_table(plan: Plan, tally: Tally, label: Label) -> Table:
     return table
 
 
-def pair_table(tally: Tally, title: str, label: Label | None = None) -> Table:
+def pair_table(tally: Tally, title: str, label: Label | None = None, by_bot: bool = False) -> Table:
     """Paired differences (a minus b) of win rates, in percentage points, and of mean
-    scores, each with its 95% interval; ``label`` names entrant ``i`` (its spec by default)."""
+    scores, each with its 95% interval; ``label`` names entrant ``i`` (its spec by default).
+    With ``by_bot``, of bots: the entrants of one spec as one (:meth:`Tally.pairs`)."""
     from rich import box
     from rich.table import Table
 
@@ -350,7 +354,7 @@ def pair_table(tally: Tally, title: str, label: Label | None = None) -> Table:
     table.add_column("deals" if tally.plan.duplicate else "matches", justify="right")
     table.add_column("win rate ±95%", justify="right", no_wrap=True)
     table.add_column("score ±95%", justify="right", no_wrap=True)
-    for row in tally.pairs():
+    for row in tally.pairs(by_bot):
         diff, units = row["win_rate_diff"], row["units"]
         ci = row["win_rate_diff_ci95"]
         table.add_row(

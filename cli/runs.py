@@ -481,6 +481,7 @@ def results(plan: Plan, tally: Tally, played: Played, backend: str, workers: int
         "deals": tally.deals,
         "deals_dropped": tally.deals_dropped,
         "pairs": tally.pairs(),
+        "bot_pairs": tally.pairs(by_bot=True),
         "finished": tally.finished,
         "unfinished": tally.unfinished,
         "failed": tally.failed,

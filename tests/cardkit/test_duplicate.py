@@ -8,9 +8,12 @@ from pathlib import Path
 import pytest
 
 from cardkit import arena, schedule
+from cardkit.bots import RandomBot
+from cardkit.plan import Report
 from cardkit.record import Record, replay
 from cardkit.registry import get_game
 from cardkit.seats import CHANCE
+from cardkit.tally import Tally
 from tests.tinygame import GAME
 
 
@@ -118,3 +121,34 @@ def test_the_kth_shuffle_of_a_pile_ignores_the_order_the_cards_come_in() -> None
     first = a.sample_chance(pile)
     second = b.sample_chance(list(reversed(pile)))
     assert first == second
+
+
+class Other(RandomBot):
+    """A second bot spec (plays as random does)."""
+
+    name = "other"
+
+
+def test_entrants_of_one_spec_are_paired_as_one_bot() -> None:
+    # random, other, random at a table of three: "random" is one bot in two seats
+    plan = arena.make_plan(GAME, ["random", Other, "random"], duplicate=True)
+    tally = Tally(plan)
+    assert tally.bots == [0, 1, 0]
+    winners = [1, 1, 1, 0, 0, 0]  # deal 0: entrant 1 wins all three; deal 1: entrant 0 does
+    for index, winner in enumerate(winners):
+        seating = plan.seating(index)
+        scores = tuple(3.0 * (1 + (index >= 3)) if who == winner else 0.0 for who in seating)
+        shares = tuple(1.0 if who == winner else 0.0 for who in seating)
+        tally.add(Report(index, scores, shares, True))
+    (pair,) = tally.pairs(by_bot=True)
+    assert (pair["a_index"], pair["b_index"], pair["units"]) == (0, 1, 2)
+    # deal 0: random's six seats score 0, other's three 3 each: 0 - 3 (shares 0 - 1);
+    # deal 1: entrant 0 scores 6 in its three of random's six seats, other 0: 3 - 0 (0.5 - 0)
+    assert pair["mean_score_diff"] == pytest.approx((-3 + 3) / 2)
+    assert pair["win_rate_diff"] == pytest.approx((-1 + 0.5) / 2)
+    assert len(tally.pairs()) == 3  # the entrants' own pairs as before
+
+
+def test_no_bot_pairs_when_every_spec_is_given_once() -> None:
+    tally = arena.run(GAME, ["random", Other], 4, seed=1, duplicate=True)
+    assert tally.pairs(by_bot=True) == [] and len(tally.pairs()) == 1

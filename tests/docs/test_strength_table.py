@@ -129,3 +129,43 @@ def test_runs_that_differ_do_not_pool(
     err = capsys.readouterr()
     assert err.out == ""
     assert err.err == f"benchmarks.strength: {first}+{second}: {reason}\n"
+
+
+def _versus() -> dict[str, Any]:
+    bots = ["pimc", "exec:python -m peer", "pimc", "exec:python -m peer"]
+    wins = [30.0, 20.0, 25.0, 25.0]
+    pair: dict[str, Any] = {"a": "pimc", "b": "exec:python -m peer", "units": 25}
+    pair |= {"win_rate_diff": 0.1, "win_rate_diff_ci95": [0.02, 0.18]}
+    pair |= {"mean_score_diff": 1.5, "mean_score_diff_ci95": [0.25, 2.75]}
+    return {
+        "game": "oh-hell",
+        "players": 4,
+        "requested": 100,
+        "finished": 100,
+        "seed": 1,
+        "duplicate": True,
+        "workers": 2,
+        "seconds": 1200.0,
+        "entrants": [{"bot": b, "wins": w} for b, w in zip(bots, wins, strict=True)],
+        "pairs": [],
+        "bot_pairs": [pair],
+    }
+
+
+def test_a_run_of_two_bots_two_of_each_is_a_versus_row(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "versus.json"
+    path.write_text(json.dumps(_versus()))
+    assert main([str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("| bot a | bot b |")
+    # each bot's seats won 30 + 25 and 20 + 25 of the 100 matches
+    assert out[2] == (
+        "| `pimc` | `exec:python -m peer` | 100 (25 deals) | 55 : 45 | +10.0 (2.0 - 18.0) | "
+        "+1.50 (0.25 - 2.75) | 20 (2) |"
+    )
+    assert out[-1].endswith(
+        "--bot pimc --bot 'exec:python -m peer' --bot pimc --bot "
+        "'exec:python -m peer' -n 100 --seed 1 --duplicate --workers 2"
+    )
