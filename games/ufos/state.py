@@ -443,8 +443,6 @@ class UfosState(State):
     def _refusal(self, seat: int, action: Action) -> Refusal | None:
         phase = self.phase
         n = self.players
-        if phase == OVER:
-            return Refusal("game-over", "the match is over")
         if not 0 <= seat < n:
             return Refusal("no-such-seat", f"there is no seat {seat}; seats are 0 to {n - 1}")
         if phase == DEAL:
@@ -465,11 +463,7 @@ class UfosState(State):
             return Refusal("auction-over", "the auction is over: play a card")
         if isinstance(action, PlayCard):
             return self._refuse_play(seat, action)
-        current = self.current
-        if seat != current:
-            return Refusal("not-your-turn", f"it is not seat {seat}'s turn (to act: {current})")
-        legal = ", ".join(str(a) for a in self.legal_actions(seat)[:8])
-        return Refusal("not-allowed", f"not allowed now; legal actions include {legal}")
+        return None  # the core words the rest: not this seat's turn, or what is legal
 
     def _refuse_choose(self, seat: int, action: Action) -> Refusal | None:
         """RULING 1: one Suit Card and one Game Card per seat, once per hand."""

@@ -10,7 +10,8 @@ The ``hands`` option makes a match of several hands, the deal passing left.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 import attrs
 from cardkit import (
@@ -123,6 +124,7 @@ class OhHellState(State):
         "hand_points",
         "cards",
     )
+    phases: ClassVar[Mapping[str, tuple[type[Action], ...]]] = {"bid": (Bid,), "play": (Play,)}
     table: Table
     num_tricks: int
     trump: Card | None
@@ -222,14 +224,14 @@ class OhHellState(State):
     # -- the rules, each stated once: _legal_actions lists what these accept -------------
 
     def _refusal(self, seat: int, action: Action) -> Refusal | None:
+        # the core words a seat not to act and a kind the phase does not take (phases)
         if seat != self.current or self.phase not in ("bid", "play"):
-            return None  # the core answers: not this seat's turn
-        if self.phase == "bid" and isinstance(action, Bid):
+            return None
+        if isinstance(action, Bid):
             return self._refuse_bid(seat, action.amount)
-        if self.phase == "play" and isinstance(action, Play):
+        if isinstance(action, Play):
             return self._refuse_play(seat, action.card)
-        legal = ", ".join(str(a) for a in self.legal_actions(seat)[:8])
-        return Refusal("not-allowed", f"not allowed now; legal actions include {legal}")
+        return None
 
     def _hooked_bid(self, seat: int) -> int | None:
         """The bid the dealer's hook forbids ``seat`` (only the last bidder has one)."""

@@ -252,3 +252,21 @@ def test_the_trick_count_drawn_by_chance_is_told() -> None:
     state = GAME.create(4, 0, auto_chance=False, events=True)
     events = state.apply(CHANCE, Shuffle(stack(state.chance_cards(), cards(state, "#5"))))
     assert [str(e) for e in events] == ["this hand has 5 tricks"]
+
+
+def test_a_bid_in_the_play_phase_and_a_card_in_the_bid_phase_are_the_wrong_kind() -> None:
+    state = dealt()
+    with pytest.raises(IllegalActionError) as err:
+        state.apply(1, Play(cards(state, "SA")[0]))
+    assert (err.value.code, err.value.reason) == (
+        "wrong-phase",
+        "the bid phase takes bid, not play",
+    )
+    bid(state, 1, 2, 1)
+    with pytest.raises(IllegalActionError) as err:
+        state.apply(1, Bid(1))
+    assert (err.value.code, err.value.reason) == (
+        "wrong-phase",
+        "the play phase takes play, not bid",
+    )
+    assert len(state.history) == 5  # the cut, the deal and three bids: nothing was added
