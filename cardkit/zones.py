@@ -84,6 +84,7 @@ class Layout:
     __slots__ = (
         "bits",
         "copies",
+        "copy_of",
         "deck",
         "face_bits",
         "names",
@@ -97,6 +98,7 @@ class Layout:
         "players",
         "seen_by",
         "unique",
+        "visible_to",
     )
 
     def __init__(self, deck: Deck, places: Sequence[Place], players: int) -> None:
@@ -124,6 +126,10 @@ class Layout:
         self.names: tuple[str, ...] = tuple(names)
         self.numbers: dict[str, int] = {name: i for i, name in enumerate(names)}
         self.seen_by: tuple[frozenset[int], ...] = tuple(seen)
+        self.visible_to: tuple[tuple[int, ...], ...] = tuple(
+            tuple(z for z, who in enumerate(seen) if seat in who) for seat in range(players)
+        )
+        """By seat: the zones it sees."""
         self.owner: tuple[int | None, ...] = tuple(owner)
         self.ordered: tuple[bool, ...] = tuple(ordered)
         self.piles = any(ordered)
@@ -138,6 +144,13 @@ class Layout:
         """By face id: the physical cards of that face, a mask."""
         self.copies: tuple[int, ...] = tuple(m for m in face_bits if m & (m - 1))
         """The physical cards of each face with copies, a mask per face."""
+        copy_of = [-1] * len(deck.cards)
+        for index, mask in enumerate(self.copies):
+            for i in range(len(deck.cards)):
+                if mask >> i & 1:
+                    copy_of[i] = index
+        self.copy_of: tuple[int, ...] = tuple(copy_of)
+        """By physical card: the index of its face in :attr:`copies` (-1: no copies)."""
         self.physical_of: dict[int, int] = {}
         """Face masks seen so far -> their physical cards (see ``Cards._physical``)."""
         self.unique = len(deck.cards) == len(deck.faces)
@@ -497,10 +510,12 @@ class Cards:
 
     def visible(self, seat: int) -> int:
         """The physical cards ``seat`` sees or knows the place of, as a mask."""
-        seen = self.known[seat] if seat >= 0 else 0
-        for zone, who in enumerate(self.layout.seen_by):
-            if seat in who:
-                seen |= self.masks[zone]
+        if not 0 <= seat < self.layout.players:
+            return 0
+        seen = self.known[seat]
+        masks = self.masks
+        for zone in self.layout.visible_to[seat]:
+            seen |= masks[zone]
         return seen
 
     def seen_by(self, seat: int, lacking: Mapping[int, int] | None = None) -> SeatCards:
@@ -525,15 +540,19 @@ class Cards:
             for zone, faces in lacking.items():
                 if self.masks[zone]:
                     known[zone] |= faces if layout.unique else self._physical(faces)
-        orders = tuple(
-            None
-            if o is None
-            else tuple(o)
-            if not m & ~visible  # all seen
-            else (-1,) * len(o)
-            if not m & visible  # none seen
-            else tuple(i if visible >> i & 1 else -1 for i in o)
-            for o, m in zip(self.orders, self.masks, strict=True)
+        orders = (
+            (None,) * len(self.orders)
+            if not layout.piles
+            else tuple(
+                None
+                if o is None
+                else tuple(o)
+                if not m & ~visible  # all seen
+                else (-1,) * len(o)
+                if not m & visible  # none seen
+                else tuple(i if visible >> i & 1 else -1 for i in o)
+                for o, m in zip(self.orders, self.masks, strict=True)
+            )
         )
         return SeatCards(
             layout,
@@ -547,38 +566,69 @@ class Cards:
 
     def _numbered_for(self, seat: int) -> Cards:
         """These cards with each face's copies renumbered for ``seat`` (see :meth:`seen_by`):
-        ``self`` when nothing changes, else a copy. Known cards keep their copy; barred
-        cards are whole faces, so they do not change."""
+        ``self`` when nothing changes, else a copy. A face's copies are numbered in the
+        order the seat meets them: those it sees or knows the place of first, then the
+        rest, zone by zone, a set's in deck order and a pile's from the bottom up. Known
+        cards keep their copy; barred cards are whole faces, so they do not change."""
+        layout = self.layout
         visible = self.visible(seat)
-        masks = self.masks
+        masks, orders = self.masks, self.orders
+        every = sum(layout.copies)
+        copy_of = layout.copy_of
+        free = list(layout.copies)  # by face: its copies not yet given a new number
         renumber: dict[int, int] = {}  # a copy's bit -> its new bit
-        for copies in self.layout.copies:
-            free = copies
-            for part in (visible, ~visible):
-                for mask in masks:
-                    held = mask & copies & part
-                    while held:
-                        low = held & -held
-                        held ^= low
-                        new = free & -free
-                        free ^= new
-                        renumber[low] = new
-        if all(old == new for old, new in renumber.items()):
+        moved = [m & ~every for m in masks]  # the masks renumbered, built zone by zone
+        same = True  # every copy keeps its number
+        for part in (visible, ~visible):
+            for zone, mask in enumerate(masks):
+                held = mask & every & part
+                if not held:
+                    continue
+                order = orders[zone]
+                group, got = held, 0
+                if order is not None:  # a pile: from the bottom up
+                    for i in order:
+                        low = 1 << i
+                        if held & low:
+                            face = copy_of[i]
+                            left = free[face]
+                            new = left & -left
+                            free[face] = left ^ new
+                            renumber[low] = new
+                            same = same and new == low
+                            got |= new
+                    moved[zone] |= got
+                    continue
+                while held:
+                    low = held & -held
+                    held ^= low
+                    face = copy_of[low.bit_length() - 1]
+                    left = free[face]
+                    new = left & -left
+                    free[face] = left ^ new
+                    renumber[low] = new
+                    got |= new
+                moved[zone] |= got
+                same = same and got == group  # in deck order within a set: bit for bit
+        if same:
             return self
-        every = sum(self.layout.copies)
-
-        def moved(mask: int) -> int:
-            out = mask & ~every
+        known = list(self.known)
+        for who, mask in enumerate(known):
             held = mask & every
+            out_mask = mask & ~every
             while held:
                 low = held & -held
                 held ^= low
-                out |= renumber[low]
-            return out
-
+                out_mask |= renumber[low]
+            known[who] = out_mask
         out = self.copy()
-        out.masks = [moved(m) for m in masks]
-        out.known = [moved(m) for m in self.known]
+        out.masks = moved
+        out.known = known
+        if layout.piles:
+            out.orders = [
+                None if o is None else [renumber.get(1 << i, 1 << i).bit_length() - 1 for i in o]
+                for o in orders
+            ]
         return out
 
     def zones(self) -> tuple[Zone, ...]:

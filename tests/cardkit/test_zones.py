@@ -269,3 +269,46 @@ def test_moving_a_whole_ordered_pile_onto_another_keeps_its_order() -> None:
     cards.move_all(stock, discard)
     assert texts(cards.cards(discard)) == ["b3", "a1", "x", "a2", "x", "b1", "a3", "b2"]
     assert cards.top(discard) == card("b2")
+
+
+def _swapped(cards: Cards, a: int, b: int) -> Cards:
+    """``cards`` with physical cards ``a`` and ``b`` (copies of one face) trading places,
+    in the masks, the known cards and the piles' orders."""
+
+    def swap(mask: int) -> int:
+        bit_a, bit_b = mask >> a & 1, mask >> b & 1
+        return mask & ~(1 << a | 1 << b) | bit_a << b | bit_b << a
+
+    out = cards.copy()
+    out.masks = [swap(m) for m in cards.masks]
+    out.known = [swap(m) for m in cards.known]
+    out.orders = [
+        None if o is None else [b if i == a else a if i == b else i for i in o]
+        for o in cards.orders
+    ]
+    return out
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_which_copy_lies_where_never_changes_what_a_seat_is_shown(seed: int) -> None:
+    # Random deals of the six faces and the two x, the stock left ordered, and random
+    # cards shown to random seats (a copy of x in a zone that also holds the other,
+    # unseen, included): each seat is shown the same whichever physical x is where.
+    rng = random.Random(seed)
+    faces = [*DECK.cards_of("a1 a2 a3 b1 b2 b3"), *DECK.cards_of("x x")]
+    rng.shuffle(faces)
+    sizes = [rng.randrange(0, 3) for _ in range(3)]
+    hands, start = [], 0
+    for size in sizes:
+        hands.append(" ".join(c.text for c in faces[start : start + size]))
+        start += size
+    cards = dealt(hands, " ".join(c.text for c in faces[start:]))
+    for _ in range(rng.randrange(0, 4)):
+        zone = rng.randrange(5)
+        held = list(cards.cards(zone))
+        if held:
+            cards.show(rng.randrange(3), zone, rng.sample(held, rng.randrange(1, len(held) + 1)))
+    a, b = (i for i, c in enumerate(DECK.cards) if c.text == "x")
+    other = _swapped(cards, a, b)
+    for seat in range(3):
+        assert cards.seen_by(seat) == other.seen_by(seat)
