@@ -87,11 +87,17 @@ def versus_row(result: dict[str, Any]) -> str:
     if result.get("interrupted"):
         matches += f" of {result['requested']} (stopped)"
     return (
-        f"| `{a}` | `{b}` | {matches} ({pair['units']} deals) | {won[a]:g} : {won[b]:g} | "
+        f"| `{a}` | `{b}` | {matches} ({pair['units']} deals) | {_count(won[a])} : "
+        f"{_count(won[b])} | "
         f"{pair['win_rate_diff'] * 100:+.1f} ({share}) | {pair['mean_score_diff']:+.2f} "
         f"({_interval(pair['mean_score_diff_ci95'], 2)}) | "
         f"{result['seconds'] / 60:.0f} ({result['workers']}) |"
     )
+
+
+def _count(wins: float) -> str:
+    """Matches won (shared wins are fractions): whole, else to one decimal."""
+    return f"{wins:g}" if wins == int(wins) else f"{wins:.1f}"
 
 
 VERSUS_HEADER = (
