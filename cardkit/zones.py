@@ -77,12 +77,23 @@ class Place:
             raise ValueError(f"place {self.name!r}: only a place per seat has an owner")
 
 
+def _indices(mask: int) -> list[int]:
+    """The indices of ``mask``'s set bits, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        out.append(low.bit_length() - 1)
+    return out
+
+
 class Layout:
     """A game's places laid out for one deck and player count: zones numbered from 0
     in the order of the places (a per-seat place's zones by seat)."""
 
     __slots__ = (
         "bits",
+        "copied",
         "copies",
         "copy_of",
         "deck",
@@ -144,13 +155,11 @@ class Layout:
         """By face id: the physical cards of that face, a mask."""
         self.copies: tuple[int, ...] = tuple(m for m in face_bits if m & (m - 1))
         """The physical cards of each face with copies, a mask per face."""
-        copy_of = [-1] * len(deck.cards)
-        for index, mask in enumerate(self.copies):
-            for i in range(len(deck.cards)):
-                if mask >> i & 1:
-                    copy_of[i] = index
-        self.copy_of: tuple[int, ...] = tuple(copy_of)
+        index = {mask: i for i, mask in enumerate(self.copies)}
+        self.copy_of: tuple[int, ...] = tuple(index.get(face_bits[c.id], -1) for c in deck.cards)
         """By physical card: the index of its face in :attr:`copies` (-1: no copies)."""
+        self.copied = sum(self.copies)
+        """Every physical card whose face has copies, a mask."""
         self.physical_of: dict[int, int] = {}
         """Face masks seen so far -> their physical cards (see ``Cards._physical``)."""
         self.unique = len(deck.cards) == len(deck.faces)
@@ -573,8 +582,7 @@ class Cards:
         layout = self.layout
         visible = self.visible(seat)
         masks, orders = self.masks, self.orders
-        every = sum(layout.copies)
-        copy_of = layout.copy_of
+        every, copy_of = layout.copied, layout.copy_of
         free = list(layout.copies)  # by face: its copies not yet given a new number
         renumber: dict[int, int] = {}  # a copy's bit -> its new bit
         moved = [m & ~every for m in masks]  # the masks renumbered, built zone by zone
@@ -585,31 +593,20 @@ class Cards:
                 if not held:
                     continue
                 order = orders[zone]
-                group, got = held, 0
-                if order is not None:  # a pile: from the bottom up
-                    for i in order:
-                        low = 1 << i
-                        if held & low:
-                            face = copy_of[i]
-                            left = free[face]
-                            new = left & -left
-                            free[face] = left ^ new
-                            renumber[low] = new
-                            same = same and new == low
-                            got |= new
-                    moved[zone] |= got
-                    continue
-                while held:
-                    low = held & -held
-                    held ^= low
-                    face = copy_of[low.bit_length() - 1]
+                # a pile's copies from the bottom up, a set's in deck order
+                met = [i for i in order if held >> i & 1] if order is not None else _indices(held)
+                got = 0
+                for i in met:
+                    face = copy_of[i]
                     left = free[face]
                     new = left & -left
                     free[face] = left ^ new
+                    low = 1 << i
                     renumber[low] = new
                     got |= new
+                    if new != low:
+                        same = False
                 moved[zone] |= got
-                same = same and got == group  # in deck order within a set: bit for bit
         if same:
             return self
         known = list(self.known)
