@@ -65,9 +65,7 @@ def row(result: dict[str, Any]) -> str:
     if pair is not None and pair["mean_score_diff"] is not None:
         diff = f"{pair['mean_score_diff']:+.1f} ({_interval(pair['mean_score_diff_ci95'], 1)})"
     minutes = result["seconds"] / 60
-    matches = str(result["finished"])
-    if result.get("interrupted"):
-        matches += f" of {result['requested']} (stopped)"
+    matches = _matches(result)
     return (
         f"| `{hero['bot']}` | {against} | {matches} | {hero['wins']:g} | "
         f"{hero['win_rate']:.3f} | {_interval(hero['win_rate_ci95'])} | "
@@ -80,19 +78,22 @@ def versus_row(result: dict[str, Any]) -> str:
     """One Markdown row of a two-bot run (two of each): the bots, matches, what each won,
     the paired differences (``a`` less ``b``) and the run's time."""
     (pair,) = result["bot_pairs"]
-    a, b, finished = pair["a"], pair["b"], result["finished"]
+    a, b = pair["a"], pair["b"]
     won = {bot: sum(e["wins"] for e in result["entrants"] if e["bot"] == bot) for bot in (a, b)}
     share = _interval([x * 100 for x in pair["win_rate_diff_ci95"] or ()] or None, 1)
-    matches = str(finished)
-    if result.get("interrupted"):
-        matches += f" of {result['requested']} (stopped)"
     return (
-        f"| `{a}` | `{b}` | {matches} ({pair['units']} deals) | {_count(won[a])} : "
+        f"| `{a}` | `{b}` | {_matches(result)} ({pair['units']} deals) | {_count(won[a])} : "
         f"{_count(won[b])} | "
         f"{pair['win_rate_diff'] * 100:+.1f} ({share}) | {pair['mean_score_diff']:+.2f} "
         f"({_interval(pair['mean_score_diff_ci95'], 2)}) | "
         f"{result['seconds'] / 60:.0f} ({result['workers']}) |"
     )
+
+
+def _matches(result: dict[str, Any]) -> str:
+    """The matches finished, and of how many when the run was stopped."""
+    stopped = f" of {result['requested']} (stopped)" if result.get("interrupted") else ""
+    return f"{result['finished']}{stopped}"
 
 
 def _count(wins: float) -> str:

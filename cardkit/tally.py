@@ -33,6 +33,8 @@ class Tally:
         specs = [e.spec for e in plan.entrants]
         self.bots = [specs.index(spec) for spec in specs]
         """Per entrant, the first entrant with its spec: entrants of one spec are one bot."""
+        self.repeated = len(set(specs)) < len(specs)
+        """Some spec is given twice, so pairs of bots differ from pairs of entrants."""
         self.bot_pair_shares: dict[tuple[int, int], Running] = {}
         self.bot_pair_scores: dict[tuple[int, int], Running] = {}
         self.comparisons = Comparisons(n)
@@ -93,15 +95,18 @@ class Tally:
             for i, j, score in finishing_pairs(seating, r.scores, r.shares):
                 self.comparisons.add(i, j, score)
         _add_pairs(self.pair_shares, self.pair_scores, shares, scores, seats)
-        if len(set(self.bots)) < len(self.bots):
-            by_bot: list[dict[int, float]] = [collections.defaultdict(float) for _ in range(3)]
+        if self.repeated:
+            bot_shares: dict[int, float] = collections.defaultdict(float)
+            bot_scores: dict[int, float] = collections.defaultdict(float)
+            bot_seats: dict[int, int] = collections.defaultdict(int)
             for who, count in seats.items():
                 bot = self.bots[who]
-                by_bot[0][bot] += shares[who]
-                by_bot[1][bot] += scores[who]
-                by_bot[2][bot] += count
-            counts = {bot: int(count) for bot, count in by_bot[2].items()}
-            _add_pairs(self.bot_pair_shares, self.bot_pair_scores, by_bot[0], by_bot[1], counts)
+                bot_shares[bot] += shares[who]
+                bot_scores[bot] += scores[who]
+                bot_seats[bot] += count
+            _add_pairs(
+                self.bot_pair_shares, self.bot_pair_scores, bot_shares, bot_scores, bot_seats
+            )
 
     def pairs(self, by_bot: bool = False) -> list[dict[str, Any]]:
         """Per two entrants that met: the paired difference of their win rates (and mean

@@ -133,7 +133,7 @@ def test_runs_that_differ_do_not_pool(
 
 def _versus() -> dict[str, Any]:
     bots = ["pimc", "exec:python -m peer", "pimc", "exec:python -m peer"]
-    wins = [30.0, 20.0 + 1 / 3, 25.0, 25.0 - 1 / 3]
+    wins = [30.0, 20.0 + 1 / 3, 25.0, 24.0]
     pair: dict[str, Any] = {"a": "pimc", "b": "exec:python -m peer", "units": 25}
     pair |= {"win_rate_diff": 0.1, "win_rate_diff_ci95": [0.02, 0.18]}
     pair |= {"mean_score_diff": 1.5, "mean_score_diff_ci95": [0.25, 2.75]}
@@ -160,9 +160,9 @@ def test_a_run_of_two_bots_two_of_each_is_a_versus_row(
     assert main([str(path)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("| bot a | bot b |")
-    # each bot's seats won 30 + 25 and 20 1/3 + 24 2/3 of the 100 matches (a tie shared)
+    # each bot's seats won 30 + 25 and 20 1/3 + 24 (a shared win is a fraction) = 44.3
     assert out[2] == (
-        "| `pimc` | `exec:python -m peer` | 100 (25 deals) | 55 : 45 | +10.0 (2.0 - 18.0) | "
+        "| `pimc` | `exec:python -m peer` | 100 (25 deals) | 55 : 44.3 | +10.0 (2.0 - 18.0) | "
         "+1.50 (0.25 - 2.75) | 20 (2) |"
     )
     assert out[-1].endswith(
