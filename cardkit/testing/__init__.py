@@ -35,10 +35,13 @@ every step, what every game must guarantee:
   play the seat saw (:func:`check_line` does the same along a line of play a
   test sets up by hand).
 
+For a trick game, :func:`check_endgames` compares the endgame solver with
+brute force on the game's own small endgames (pimc's ``solve`` relies on it).
+
 The checks are imported from here; they live in :mod:`cardkit.testing.matches`
 and :mod:`cardkit.testing.cards` (every step of a match),
-:mod:`cardkit.testing.positions`, :mod:`cardkit.testing.worlds` and
-:mod:`cardkit.testing.spaces`.
+:mod:`cardkit.testing.positions`, :mod:`cardkit.testing.worlds`,
+:mod:`cardkit.testing.spaces` and :mod:`cardkit.testing.endgames`.
 """
 
 from __future__ import annotations
@@ -51,6 +54,7 @@ import attrs
 from cardkit.game import Game
 from cardkit.registry import get_game
 from cardkit.testing.cards import cards_in
+from cardkit.testing.endgames import check_endgame, check_endgames, random_endgame
 from cardkit.testing.errors import ConformanceError
 from cardkit.testing.matches import _check_match, states_equal
 from cardkit.testing.positions import (
@@ -77,6 +81,8 @@ __all__ = [
     "Report",
     "cards_in",
     "chance_overlap",
+    "check_endgame",
+    "check_endgames",
     "check_game",
     "check_line",
     "check_positions",
@@ -84,6 +90,7 @@ __all__ = [
     "check_uniform",
     "check_worlds",
     "chi_square_limit",
+    "random_endgame",
     "states_equal",
 ]
 

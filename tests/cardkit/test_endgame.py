@@ -3,113 +3,21 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
 from cardkit import CHANCE
 from cardkit.actions import Bid, Play
 from cardkit.endgame import EndgameSolver, largest_hand, solve
-from cardkit.game import Game, State
+from cardkit.game import State
 from cardkit.registry import make_bot
 from cardkit.search import PimcBot
+from cardkit.testing import ConformanceError, endgames
+from cardkit.testing.endgames import ENDGAMES, check_endgame, check_endgames, random_endgame
 from games.ufos import GAME as UFOS
 from games.universal_bid import GAME as BID
 from games.universal_bid.cards import parse_card
 from tests.tinygame import GAME as TINY
-
-ENDGAMES = 200
-"""Random endgames per game compared with brute force."""
-
-
-class Refused(Exception):
-    """Brute force met several seats to act, or chance, before the horizon."""
-
-
-def brute(state: State, seat: int, start: State, horizon: int) -> float:
-    """Plain minimax, no pruning: ``seat`` maximises its value at the horizon, every other
-    seat minimises it. Chance resolves inside ``apply`` (``auto_chance``) as in play."""
-    acting = state.to_act()
-    if len(acting) != 1 or acting[0] == CHANCE:
-        raise Refused
-    mover = acting[0]
-    values = []
-    for action in state.legal_actions(mover):
-        child = state.clone()
-        steps = len(child.history)
-        child.apply(mover, action)
-        if child.is_over() or child.horizon() != horizon:
-            values.append(child.value(seat, start))
-            continue
-        if len(child.history) != steps + 1:  # a shuffle inside the hand
-            raise Refused
-        values.append(brute(child, seat, start, horizon))
-    return max(values) if mover == seat else min(values)
-
-
-def brute_actions(state: State, seat: int) -> list[float]:
-    """:func:`brute`'s value of each legal action of the seat to act."""
-    mover = state.to_act()[0]
-    horizon = state.horizon()
-    values = []
-    for action in state.legal_actions(mover):
-        child = state.clone()
-        child.apply(mover, action)
-        if child.is_over() or child.horizon() != horizon:
-            values.append(child.value(seat, state))
-        else:
-            values.append(brute(child, seat, state, horizon))
-    return values
-
-
-def random_step(state: State, rng: random.Random) -> None:
-    """One uniformly random move of one of the seats to act."""
-    seat = rng.choice(state.to_act())
-    state.apply(seat, rng.choice(state.legal_actions(seat)))
-
-
-def endgame(
-    game: Game[Any], players: int, seed: int, options: dict[str, Any], cards: int, hand: int = 0
-) -> State:
-    """A match played at random (seeded) into its hand ``hand`` (counted from 0) until every
-    hand holds at most ``cards`` cards and one seat is to act, then up to ``players - 1``
-    random moves more inside that hand."""
-    state: State = game.create(players, seed, options)
-    rng = random.Random(seed)
-    while not (
-        state.horizon() == hand and len(state.to_act()) == 1 and largest_hand(state) <= cards
-    ):
-        random_step(state, rng)
-    horizon = state.horizon()
-    for _ in range(rng.randrange(players)):
-        trial = state.clone()
-        random_step(trial, rng)
-        if trial.is_over() or trial.horizon() != horizon or len(trial.to_act()) != 1:
-            break
-        state = trial
-    return state
-
-
-def check_against_brute_force(state: State, seat: int, refusals: bool = False) -> bool:
-    """The solver's value (and, for the seat to act, each move's) equal brute force's;
-    with ``refusals``, brute force may refuse too, and then the solver must. Whether it
-    was solved."""
-    solver = EndgameSolver(10**7)
-    try:
-        expected = brute(state, seat, state, state.horizon())
-    except Refused:
-        assert refusals, "brute force met chance or simultaneous moves"
-        assert solver.value(state, seat) is None
-        assert solver.reason in ("chance", "simultaneous")
-        return False
-    before = len(state.history)
-    assert solver.value(state, seat) == pytest.approx(expected, abs=1e-12)
-    mover = state.to_act()[0]
-    values = solver.action_values(state, mover)
-    assert values == pytest.approx(brute_actions(state, mover), abs=1e-12)
-    assert len(state.history) == before  # the state is not changed
-    return True
-
 
 # -- agreement with brute force ------------------------------------------------------------
 
@@ -125,8 +33,8 @@ def test_universal_bid_endgames_agree_with_brute_force(block: int) -> None:
         cards = rng.randint(2, BID_CARDS[players])
         size = cards + rng.randint(1, 2)
         options = {"schedule": f"{size},{size}"}
-        state = endgame(BID, players, seed, options, cards, hand=seed % 2)
-        assert check_against_brute_force(state, rng.randrange(players)), seed
+        state = random_endgame(BID, players, seed, options, cards, hand=seed % 2)
+        assert check_endgame(state, rng.randrange(players)), seed
 
 
 UFOS_CARDS = {3: 3, 4: 3, 5: 2, 6: 2}
@@ -140,8 +48,8 @@ def test_ufos_endgames_agree_with_brute_force(block: int) -> None:
         players = 3 + seed % 4
         cards = rng.randint(2, UFOS_CARDS[players])
         options = {"hands_per_player": 1}
-        state = endgame(UFOS, players, seed, options, cards, hand=seed % players)
-        assert check_against_brute_force(state, rng.randrange(players)), seed
+        state = random_endgame(UFOS, players, seed, options, cards, hand=seed % players)
+        assert check_endgame(state, rng.randrange(players)), seed
 
 
 def test_tiny_endgames_agree_with_brute_force_where_solvable() -> None:
@@ -152,8 +60,8 @@ def test_tiny_endgames_agree_with_brute_force_where_solvable() -> None:
         rng = random.Random(seed)
         players = 2 + seed % 2
         options = {"hands": 1, "hand_size": rng.randint(2, 4 if players == 2 else 3)}
-        state = endgame(TINY, players, seed, options, rng.randint(1, 2))
-        solved += check_against_brute_force(state, rng.randrange(players), refusals=True)
+        state = random_endgame(TINY, players, seed, options, rng.randint(1, 2))
+        solved += check_endgame(state, rng.randrange(players), refusals=True)
     assert 50 < solved < ENDGAMES  # both kinds occur
 
 
@@ -204,7 +112,7 @@ def test_chance_to_act_is_not_solvable() -> None:
 def test_chance_before_the_horizon_is_not_solvable() -> None:
     """Tiny's horizon is the match: from the last trick of its first hand the line runs into
     the next deal, a shuffle before the horizon."""
-    state = endgame(TINY, 2, 4, {"hands": 2, "hand_size": 2}, 1)
+    state = random_endgame(TINY, 2, 4, {"hands": 2, "hand_size": 2}, 1)
     assert state.horizon() == 0 and len(state.to_act()) == 1
     solver = EndgameSolver()
     assert solver.value(state, 0) is None and solver.reason == "chance"
@@ -218,7 +126,7 @@ def test_several_seats_to_act_is_not_solvable() -> None:
 
 
 def test_the_node_budget_stops_the_solve() -> None:
-    state = endgame(BID, 4, 8, {"schedule": "6"}, 5)
+    state = random_endgame(BID, 4, 8, {"schedule": "6"}, 5)
     assert solve(state, 0, max_nodes=10**6) is not None
     solver = EndgameSolver(max_nodes=200)
     assert solver.value(state, 0) is None
@@ -232,7 +140,7 @@ def test_the_node_budget_stops_the_solve() -> None:
 
 
 def test_pimc_solves_small_endgames_and_stays_deterministic() -> None:
-    state = endgame(BID, 4, 5, {"schedule": "5"}, 3)
+    state = random_endgame(BID, 4, 5, {"schedule": "5"}, 3)
     seat = state.to_act()[0]
     moves = set()
     for _ in range(2):
@@ -244,7 +152,7 @@ def test_pimc_solves_small_endgames_and_stays_deterministic() -> None:
 
 
 def test_pimc_rolls_out_a_world_the_solver_cannot_finish() -> None:
-    state = endgame(BID, 4, 5, {"schedule": "5"}, 4)
+    state = random_endgame(BID, 4, 5, {"schedule": "5"}, 4)
     seat = state.to_act()[0]
     bot = make_bot("pimc:worlds=4,solve=4,nodes=10", BID, seat, 9)
     assert isinstance(bot, PimcBot)
@@ -254,9 +162,35 @@ def test_pimc_rolls_out_a_world_the_solver_cannot_finish() -> None:
 
 
 def test_pimc_does_not_solve_larger_hands() -> None:
-    state = endgame(BID, 4, 5, {"schedule": "5"}, 4)
+    state = random_endgame(BID, 4, 5, {"schedule": "5"}, 4)
     seat = state.to_act()[0]
     bot = make_bot("pimc:worlds=3,solve=3", BID, seat, 9)
     assert isinstance(bot, PimcBot)
     bot.choose(state.view(seat), state.legal_actions(seat))
     assert largest_hand(state) == 4 and bot.solved == 0
+
+
+# -- the kit's check ------------------------------------------------------------------------
+
+
+class OffByHalf(EndgameSolver):
+    """A solver that adds a half to every value it finds."""
+
+    def value(self, state: State, seat: int) -> float | None:
+        found = super().value(state, seat)
+        return None if found is None else found + 0.5
+
+
+def test_the_kit_names_the_seed_where_a_solver_disagrees(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert check_endgames(BID, 3, {"schedule": "3"}, endgames=5) == 5
+    monkeypatch.setattr(endgames, "EndgameSolver", OffByHalf)
+    with pytest.raises(ConformanceError, match="universal-bid, 3 players, seed 0: the solver's"):
+        check_endgames(BID, 3, {"schedule": "3"}, endgames=5)
+
+
+def test_the_kit_refuses_an_endgame_brute_force_cannot_search() -> None:
+    """Tiny's horizon is the match: a hand's end runs into the next deal."""
+    with pytest.raises(ConformanceError, match="brute force met chance"):
+        check_endgames(TINY, 2, {"hands": 2, "hand_size": 2}, cards=2, endgames=20)
+    with pytest.raises(ValueError, match="cards must be at least 2"):
+        check_endgames(TINY, 2, cards=1)
