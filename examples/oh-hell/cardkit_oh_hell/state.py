@@ -384,6 +384,10 @@ class OhHellState(State):
         """The match totals so far."""
         return self.totals
 
+    def horizon(self) -> int:
+        """Search rollouts stop once a hand is scored: the next deal shares nothing with it."""
+        return len(self.hand_sizes)
+
     def view(self, seat: int) -> OhHellView:
         trick = self.trick
         return OhHellView(
