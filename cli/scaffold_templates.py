@@ -373,6 +373,10 @@ class __CAMEL__State(State):
         scores = tuple(float(t) for t in self.board.totals)
         return Result(scores, highest(scores))
 
+    def horizon(self) -> int:
+        """Search bots look ahead to the end of the hand: the next deal is chance's."""
+        return self.board.hands_played
+
     def view(self, seat: int) -> __CAMEL__View:
         return __CAMEL__View(
             seat=seat,
@@ -583,7 +587,7 @@ from cardkit import CHANCE, BaseBot, IllegalActionError, OptionError, Play, Stat
 from cardkit.bots import RandomBot, bot_seed
 from cardkit.registry import get_game
 from cardkit.runner import play_match
-from cardkit.testing import check_game
+from cardkit.testing import check_endgames, check_game
 
 from __PACKAGE__.bot import GreedyBot
 from __PACKAGE__.cards import DECK, GAME_ID
@@ -596,6 +600,11 @@ def test_conformance() -> None:
     assert GAME.has_positions and GAME.action_space(3).size == len(DECK)  # a play per card
     check_game(GAME, matches=3)
     check_game(GAME, matches=2, options={"trump": "none", "hand_size": 3})
+
+
+def test_the_endgame_solver_agrees_with_brute_force() -> None:
+    """pimc's ``solve`` on 40 endgames of 2 or 3 cards a hand (horizon: the hand)."""
+    assert check_endgames(GAME, 3, {"hands": 2}, cards=3, endgames=40) == 40
 
 
 def dealt(*hands: str, turned: str = "", **options: object) -> State:

@@ -175,4 +175,4 @@ def test_search_bots_play_it_from_sampled_worlds(installed: tuple[Overlay, Path]
 def test_its_own_tests_pass(installed: tuple[Overlay, Path]) -> None:
     overlay, target = installed
     proc = overlay.run("-m", "pytest", "-p", "no:cacheprovider", cwd=target)
-    assert "6 passed" in proc.stdout, proc.stdout
+    assert "7 passed" in proc.stdout, proc.stdout
