@@ -815,6 +815,20 @@ class Game(ABC, Generic[S]):
         :attr:`State.step_offset` at the view's step. :meth:`sample_world` deals its cards."""
         raise NotImplementedError(f"{self.id} makes no state from a view")
 
+    def world_weight(self, world: State, seat: int) -> float:
+        """Optional: how likely the other seats' choices so far (a bid, a pass) were, had
+        they held the cards they hold in ``world``, a world sampled for ``seat``: any scale,
+        0 for impossible. Search bots with ``infer=K`` draw ``K`` worlds for each one they
+        search and keep one in proportion to this weight (sampling importance resampling),
+        so a game declares an inference such as "a high bid means high cards". By default
+        every world weighs the same."""
+        return 1.0
+
+    @property
+    def weighs_worlds(self) -> bool:
+        """Whether the game declares :meth:`world_weight`."""
+        return type(self).world_weight is not Game.world_weight
+
 
 def _kind(kind: type) -> str:
     """An action kind as a player names it (``Bid``: "bid", ``PlayCard``: "play card")."""

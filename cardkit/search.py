@@ -41,6 +41,11 @@ budget in iterations (not seconds) always makes the same move.
   values in UCB1 are scaled to the spread of the values seen so far in this
   search (lowest 0, highest 1), so that ``c`` weighs exploration the same
   whether moves differ by a few hundredths of the 0-1 scale or by half of it.
+
+Both take ``infer=K`` (1, off, by default): each world searched is one of ``K``
+sampled, drawn in proportion to the game's
+:meth:`Game.world_weight <cardkit.game.Game.world_weight>` (how likely the other
+seats' choices are in it), for a game that declares one.
 """
 
 from __future__ import annotations
@@ -107,6 +112,18 @@ def _rollout_option() -> Option:
     )
 
 
+def _infer_option() -> Option:
+    return Option(
+        "infer",
+        "int",
+        1,
+        "worlds drawn for each one searched, the one kept drawn in proportion to how likely "
+        "the others' choices are in it (the game's world_weight; 1: no inference)",
+        low=1,
+        high=64,
+    )
+
+
 Rollout = Callable[[State, int], None]
 """``rollout(world, horizon)``: play ``world`` on until its horizon moves or it is over."""
 
@@ -141,8 +158,32 @@ class SearchBot(BaseBot):
                     "use rollout=random"
                 )
         self.rollout: Rollout = self._heuristic_rollout if kind == "heuristic" else self._random
+        infer = self.settings["infer"]
+        assert isinstance(infer, int)
+        if infer > 1 and not game.weighs_worlds:
+            raise OptionError(
+                f"infer={infer} needs a game that weighs its worlds (Game.world_weight), "
+                f"and {game.id} does not: use infer=1"
+            )
+        self.infer = infer
         self.simulations = 0
         """Rollouts played so far (all decisions): for the benchmarks."""
+
+    def world(self, view: View) -> State:
+        """A world sampled from ``view``; with ``infer`` K above 1, one of K sampled, drawn
+        in proportion to the game's :meth:`~cardkit.game.Game.world_weight` (the first
+        when all weigh 0)."""
+        sample, rng = self.game.sample_world, self.rng
+        if self.infer == 1:
+            return sample(view, rng)
+        worlds = [sample(view, rng) for _ in range(self.infer)]
+        weights = [self.game.world_weight(world, self.seat) for world in worlds]
+        left = rng.random() * sum(weights)
+        for world, weight in zip(worlds, weights, strict=True):
+            if left < weight:
+                return world
+            left -= weight
+        return worlds[0]
 
     def _more(self, done: int, deadline: float) -> bool:
         """Whether to take another sample: up to the count, else until the deadline."""
@@ -210,6 +251,7 @@ class PimcBot(SearchBot):
         Option("worlds", "int", 0, "worlds per move (0: as many as time allows)", low=0),
         _time_option(),
         _rollout_option(),
+        _infer_option(),
         NumberOption(
             "keep",
             "str",
@@ -274,7 +316,7 @@ class PimcBot(SearchBot):
         where the solver finds them within its budget. Once it does not, the rest of the
         decision's worlds are rolled out: the worlds of one view are alike, and one budget
         at most is spent in vain per move."""
-        world = self.game.sample_world(view, self.rng)
+        world = self.world(view)
         seat = self.seat
         if self.solving and largest_hand(world) <= self.solve:
             solved = self.solver.action_values(world, seat, legal)
@@ -343,6 +385,7 @@ class IsmctsBot(SearchBot):
         Option("iterations", "int", 0, "iterations per move (0: as many as time allows)", low=0),
         _time_option(),
         _rollout_option(),
+        _infer_option(),
         NumberOption("c", "str", "0.7", "the UCB exploration constant", least=0, most=100),
         NumberOption(
             "keep",
@@ -404,7 +447,7 @@ class IsmctsBot(SearchBot):
 
     def _iterate(self, root: _Node, view: View) -> None:
         """One iteration: sample, select and expand in that world, roll out, back up."""
-        start = self.game.sample_world(view, self.rng)
+        start = self.world(view)
         world = start.clone()
         horizon = world.horizon()
         draw = self.rng.random

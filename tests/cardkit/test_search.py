@@ -501,3 +501,41 @@ def test_the_other_games_value_the_hand_just_played(
         others = (sum(gains) - gains[seat]) / 3
         expected = min(1.0, max(0.0, 0.5 + 0.5 * (gains[seat] - others) / most))
         assert state.value(seat, start) == pytest.approx(expected)
+
+
+# -- worlds weighed by what the others' choices say (infer) ----------------------------
+
+
+class _Believer(UniversalBidGame):
+    """universal-bid whose worlds weigh 1 where seat 0 holds ``card``, else 0."""
+
+    card: ClassVar[Any] = None
+
+    def world_weight(self, world: State, seat: int) -> float:
+        held = next(z.cards for z in world.zones() if z.name == "hand 0")
+        return 1.0 if self.card in held else 0.0
+
+
+def test_infer_keeps_worlds_by_the_games_weight() -> None:
+    """2 players, 5 cards each: seat 1 cannot see seat 0's 5 cards nor the 44 out of play,
+    so a world puts a given one of them in seat 0's hand with chance 5/49. Drawn alone, 30
+    worlds hold it about 3 times (more than 10: below 1 in 10^4); with infer=64 a world
+    misses it only if all 64 drawn do, (44/49)^64 < 0.001, so at most one of 30 misses."""
+    game = _Believer()
+    state = game.create(2, 3, {"schedule": "5"})
+    assert state.to_act() == (1,)
+    _Believer.card = next(z.cards for z in state.zones() if z.name == "hand 0")[0]
+    view = state.view(1)
+    for infer, low, high in ((1, 0, 10), (64, 29, 30)):
+        bot = make_bot(f"pimc:infer={infer}", game, 1, 5)
+        assert isinstance(bot, PimcBot)
+        held = sum(game.world_weight(bot.world(view), 1) for _ in range(30))
+        assert low <= held <= high, (infer, held)
+
+
+def test_infer_needs_a_game_that_weighs_its_worlds() -> None:
+    with pytest.raises(OptionError, match="infer=4 needs a game that weighs its worlds"):
+        make_bot("ismcts:infer=4", BID, 0, 0)
+    make_bot("ismcts:infer=1", BID, 0, 0)
+    with pytest.raises(OptionError, match="infer"):
+        make_bot("pimc:infer=0", _Believer(), 0, 0)

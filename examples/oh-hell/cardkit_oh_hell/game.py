@@ -11,6 +11,7 @@ from cardkit.positions import PositionError
 from cardkit_oh_hell.actions import parse
 from cardkit_oh_hell.bot import HeuristicBot
 from cardkit_oh_hell.cards import max_tricks
+from cardkit_oh_hell.infer import bid_weight
 from cardkit_oh_hell.position import public_state
 from cardkit_oh_hell.rules import RULES
 from cardkit_oh_hell.spaces import SPACES
@@ -65,6 +66,11 @@ class OhHellGame(Game[OhHellState]):
         if not isinstance(view, OhHellView) or CHANCE in view.to_act:
             raise PositionError(f"{self.id} samples worlds from its views at a decision or the end")
         return public_state(self, view)
+
+    def world_weight(self, world: State, seat: int) -> float:
+        """The others' bids weigh a world by their hands in it (:func:`bid_weight`)."""
+        assert isinstance(world, OhHellState)
+        return bid_weight(world, seat)
 
     def max_steps(self, players: int, options: OhHellOptions) -> int:
         top = max_tricks(players, options.num_suits, options.num_cards_per_suit)
