@@ -217,9 +217,15 @@ class EndgameSolver:
 
 
 def largest_hand(state: State) -> int:
-    """The most cards one seat holds: the largest of ``state``'s zones named ``hand ...``
-    (the core's name for a seat's hand, :class:`~cardkit.zones.Zone`); 0 when it has none."""
-    return max((len(z.cards) for z in state.zones() if z.name.startswith("hand ")), default=0)
+    """The most cards one seat holds, over ``state``'s zones named ``hand N`` (the core's
+    name for a seat's hand, :class:`~cardkit.zones.Zone`) and ``hand N, known to ...``
+    (the part of it others know); 0 when it has none."""
+    sizes: dict[str, int] = {}
+    for zone in state.zones():
+        if zone.name.startswith("hand "):
+            hand = zone.name.partition(",")[0]
+            sizes[hand] = sizes.get(hand, 0) + len(zone.cards)
+    return max(sizes.values(), default=0)
 
 
 def solve(state: State, seat: int, max_nodes: int = DEFAULT_NODES) -> float | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import cast
 
 import pytest
 
@@ -14,6 +15,7 @@ from cardkit.registry import make_bot
 from cardkit.search import PimcBot
 from cardkit.testing import ConformanceError, endgames
 from cardkit.testing.endgames import ENDGAMES, check_endgame, check_endgames, random_endgame
+from cardkit.zones import Zone
 from games.ufos import GAME as UFOS
 from games.universal_bid import GAME as BID
 from games.universal_bid.cards import parse_card
@@ -168,6 +170,24 @@ def test_pimc_does_not_solve_larger_hands() -> None:
     assert isinstance(bot, PimcBot)
     bot.choose(state.view(seat), state.legal_actions(seat))
     assert largest_hand(state) == 4 and bot.solved == 0
+
+
+class _Zoned:
+    """A state seen only through its zones: seat 1 holds 2 cards of its own and 3 that
+    seat 0 passed it (the core lists those apart, as ``hand 1, known to 0``)."""
+
+    def zones(self) -> tuple[Zone, ...]:
+        c = [parse_card(t) for t in ("E:Sun", "E:Moon", "E:7", "E:6", "E:5", "E:4")]
+        return (
+            Zone("hand 0", (c[0],), frozenset({0})),
+            Zone("hand 1", (c[1], c[2]), frozenset({1})),
+            Zone("hand 1, known to 0", (c[3], c[4], c[5]), frozenset({0, 1})),
+            Zone("won 0", tuple(c), frozenset({0, 1})),
+        )
+
+
+def test_largest_hand_counts_the_cards_others_know_in_it() -> None:
+    assert largest_hand(cast(State, _Zoned())) == 5
 
 
 # -- the kit's check ------------------------------------------------------------------------
