@@ -506,15 +506,15 @@ class State(ABC):
     def clone(self) -> Self:
         """An independent copy (cards, actions and the game are shared, being immutable;
         so is ``rng``, which is reseeded before every shuffle)."""
-        return copy.deepcopy(self)
+        return self.__deepcopy__({})
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Self:
         cls = type(self)
         new = cls.__new__(cls)
         memo[id(self)] = new
         if cls.copied:
-            if hasattr(self, "__dict__"):
-                new.__dict__.update(self.__dict__)
+            if hasattr(self, "__dict__"):  # one copy of the table, not a key at a time
+                object.__setattr__(new, "__dict__", self.__dict__.copy())
             for name in _slots(cls):
                 if hasattr(self, name):
                     setattr(new, name, getattr(self, name))
