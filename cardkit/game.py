@@ -516,8 +516,10 @@ class State(ABC):
             if hasattr(self, "__dict__"):  # one copy of the table, not a key at a time
                 object.__setattr__(new, "__dict__", self.__dict__.copy())
             for name in _slots(cls):
-                if hasattr(self, name):
+                try:  # noqa: SIM105  (suppress() costs a context manager per slot)
                     setattr(new, name, getattr(self, name))
+                except AttributeError:  # a slot never set
+                    pass
             new.history = self.history.copy()
             new.log = None if self.log is None else self.log.copy()
             for name in cls.copied:
@@ -542,8 +544,9 @@ _SHARED = frozenset({"game", "_rng", "options", "_legal", "start_position"})
 
 
 @functools.cache
+@functools.cache
 def _slots(cls: type[State]) -> tuple[str, ...]:
-    """The ``__slots__`` fields of a state class and its bases."""
+    """The ``__slots__`` fields of a state class and its bases (once per class)."""
     names = (n for k in cls.__mro__ for n in getattr(k, "__slots__", ()))
     return tuple(n for n in names if n not in ("__dict__", "__weakref__"))
 

@@ -893,17 +893,25 @@ class SeatCards:
         pool = made.pool
         for name, dealt in given.items():
             z = numbers[name]
-            numbered: list[int] = []
-            for card in dealt:  # a copy of its face not dealt yet
-                free = pool & face_bits[card.id]
-                bit = free & -free
-                pool ^= bit
-                numbered.append(bit.bit_length() - 1)
-                masks[z] |= bit
             order = orders[z]
-            if order is not None:
+            bits = 0
+            if order is None:  # a set: only which copies
+                for card in dealt:  # a copy of its face not dealt yet
+                    free = pool & face_bits[card.id]
+                    bit = free & -free
+                    pool ^= bit
+                    bits |= bit
+            else:  # a pile: which copies, and their order in the unknown places
+                numbered: list[int] = []
+                for card in dealt:
+                    free = pool & face_bits[card.id]
+                    bit = free & -free
+                    pool ^= bit
+                    bits |= bit
+                    numbered.append(bit.bit_length() - 1)
                 it = iter(numbered)
                 order[:] = [next(it) if i < 0 else i for i in order]
+            masks[z] |= bits
         return Cards(layout, masks, orders, made.known.copy(), list(self.barred))
 
 

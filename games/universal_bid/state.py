@@ -483,7 +483,6 @@ class UniversalBidState(State):
 
     def check_position(self) -> None:
         """Refuse (``PositionError``) a record that breaks a rule its types cannot say."""
-
         n, size, phase, log = self.players, self.size, self.phase, self.hand_log
         if phase not in PHASES:
             raise PositionError(f"phase must be one of {', '.join(PHASES)}, not {phase!r}")
@@ -510,8 +509,7 @@ class UniversalBidState(State):
                     f"hand_log entry {i + 1} is not hand {i + 1} of {size_i} cards dealt by seat "
                     f"{dealer}, bids not totalling {size_i}, scored by the rules"
                 )
-        masks = self.cards.masks
-        plays = self.finished
+        masks, plays = self.cards.masks, self.finished
         tricks = [[((lead + i) % n, c) for i, c in enumerate(cards)] for lead, cards in plays]
         tricks.append(list(self.trick.pairs()))
         if phase not in (BID, PLAY):
