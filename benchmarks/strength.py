@@ -33,6 +33,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from cardkit.errors import CardkitError
+from cardkit.options import resolve, show_value
+from cardkit.registry import get_game
 from cardkit.stats import Z95, Running, wilson
 
 
@@ -43,14 +46,26 @@ def _interval(pair: list[float] | None, digits: int = 3) -> str:
 
 
 def command(result: dict[str, Any]) -> str:
-    """The ``cardkit arena`` command that plays the run of ``result`` again."""
+    """The ``cardkit arena`` command that plays the run of ``result`` again: its options
+    that differ from the game's defaults as ``-o``, all of them when the game is not
+    installed here."""
     bots = " ".join(f"--bot {shlex.quote(e['bot'])}" for e in result["entrants"])
     flags = " --duplicate" if result.get("duplicate") else ""
     return (
-        f"cardkit arena {result['game']} -p {result['players']} {bots} "
+        f"cardkit arena {result['game']} -p {result['players']}{_options(result)} {bots} "
         f"-n {result['requested']} --seed {result['seed']}{flags} "
         f"--workers {result['workers']}"
     )
+
+
+def _options(result: dict[str, Any]) -> str:
+    try:
+        game = get_game(result["game"])
+        defaults = {f"{k}={show_value(v)}" for k, v in resolve(game.options, {}, game.id).items()}
+    except CardkitError:  # not installed here, or does not load
+        defaults = set()
+    given = (f"{k}={show_value(v)}" for k, v in (result.get("options") or {}).items())
+    return "".join(f" -o {shlex.quote(text)}" for text in given if text not in defaults)
 
 
 def row(result: dict[str, Any]) -> str:

@@ -11,6 +11,7 @@ skipped, never silently dropped.
 from __future__ import annotations
 
 import importlib.util
+import itertools
 import re
 import shlex
 from pathlib import Path
@@ -18,7 +19,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cardkit.registry import all_games
+from cardkit.registry import all_games, bots_for, get_game
 from cli.app import app
 
 ROOT = Path(__file__).parents[2]
@@ -79,6 +80,12 @@ def test_a_documented_command_runs(doc: str, line: str, tmp_path: Path) -> None:
         pytest.skip(f"{doc}: {game} is not installed here")
     if words[0] == "bots" and game is not None and game not in games:
         pytest.skip(f"{doc}: {game} is not installed here")
+    if words[0] in CAPS and game is not None:
+        known = set(bots_for(get_game(game)))
+        bots = (b for w, b in itertools.pairwise(words) if w == "--bot")
+        names = {b.split(":")[0].split("[")[0] for b in bots}
+        if names - known:
+            pytest.skip(f"{doc}: {', '.join(sorted(names - known))}: not installed here")
     if "ray" in words and importlib.util.find_spec("ray") is None:
         pytest.skip(f"{doc}: --backend ray needs Ray")
     args = cheap(words, tmp_path)

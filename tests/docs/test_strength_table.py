@@ -46,6 +46,15 @@ def test_the_command_plays_the_same_run_again() -> None:
     )
 
 
+def test_the_command_gives_the_options_that_differ_from_the_defaults() -> None:
+    text = command(_result() | {"options": {"schedule": [12]}})  # as the JSON holds it
+    assert "cardkit arena universal-bid -p 4 -o schedule=12 --bot" in text
+    default = command(_result() | {"options": {"schedule": [9, 7, 5, 3, 1, 2, 4, 6, 8, 10]}})
+    assert "cardkit arena universal-bid -p 4 --bot" in default
+    unknown = command(_result() | {"game": "no-such-game", "options": {"x": True}})
+    assert "cardkit arena no-such-game -p 4 -o x=true --bot" in unknown
+
+
 def test_a_stopped_run_says_how_many_of_its_matches_finished() -> None:
     result = _result() | {"finished": 37, "interrupted": True}
     assert "| 3 heuristic | 37 of 100 (stopped) | 46.5 |" in row(result)
