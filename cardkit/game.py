@@ -544,9 +544,8 @@ _SHARED = frozenset({"game", "_rng", "options", "_legal", "start_position"})
 
 
 @functools.cache
-@functools.cache
 def _slots(cls: type[State]) -> tuple[str, ...]:
-    """The ``__slots__`` fields of a state class and its bases (once per class)."""
+    """The ``__slots__`` fields of a state class and its bases."""
     names = (n for k in cls.__mro__ for n in getattr(k, "__slots__", ()))
     return tuple(n for n in names if n not in ("__dict__", "__weakref__"))
 

@@ -894,21 +894,16 @@ class SeatCards:
         for name, dealt in given.items():
             z = numbers[name]
             order = orders[z]
+            numbered: list[int] | None = None if order is None else []  # a pile's order
             bits = 0
-            if order is None:  # a set: only which copies
-                for card in dealt:  # a copy of its face not dealt yet
-                    free = pool & face_bits[card.id]
-                    bit = free & -free
-                    pool ^= bit
-                    bits |= bit
-            else:  # a pile: which copies, and their order in the unknown places
-                numbered: list[int] = []
-                for card in dealt:
-                    free = pool & face_bits[card.id]
-                    bit = free & -free
-                    pool ^= bit
-                    bits |= bit
+            for card in dealt:  # a copy of its face not dealt yet
+                free = pool & face_bits[card.id]
+                bit = free & -free
+                pool ^= bit
+                bits |= bit
+                if numbered is not None:
                     numbered.append(bit.bit_length() - 1)
+            if order is not None and numbered is not None:
                 it = iter(numbered)
                 order[:] = [next(it) if i < 0 else i for i in order]
             masks[z] |= bits
