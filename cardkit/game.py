@@ -514,7 +514,7 @@ class State(ABC):
         memo[id(self)] = new
         if cls.copied:
             if hasattr(self, "__dict__"):  # one copy of the table, not a key at a time
-                object.__setattr__(new, "__dict__", self.__dict__.copy())
+                new.__dict__ = self.__dict__.copy()
             for name in _slots(cls):
                 try:  # noqa: SIM105  (suppress() costs a context manager per slot)
                     setattr(new, name, getattr(self, name))

@@ -894,16 +894,17 @@ class SeatCards:
         for name, dealt in given.items():
             z = numbers[name]
             order = orders[z]
-            numbered: list[int] | None = None if order is None else []  # a pile's order
+            pile = order is not None  # a pile also notes the number of each copy, in order
+            numbered: list[int] = []
             bits = 0
             for card in dealt:  # a copy of its face not dealt yet
                 free = pool & face_bits[card.id]
                 bit = free & -free
                 pool ^= bit
                 bits |= bit
-                if numbered is not None:
+                if pile:
                     numbered.append(bit.bit_length() - 1)
-            if order is not None and numbered is not None:
+            if order is not None:
                 it = iter(numbered)
                 order[:] = [next(it) if i < 0 else i for i in order]
             masks[z] |= bits
