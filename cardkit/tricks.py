@@ -516,15 +516,19 @@ def trick_problem(
     leader: int,
     hands: Sequence[int],
     order: TrickOrder,
+    leads: int | None = None,
 ) -> str | None:
     """What breaks the rules of a hand's tricks, in one line (None: nothing).
 
     ``tricks`` are the finished tricks then the one in progress, each its plays in
-    order as for :func:`voids` (a led adopter's play adds its suit); ``leader`` leads
-    the first; ``hands`` are the seats' cards now (masks of ``Card.bit``), one per seat.
-    Each finished trick holds a card from every seat, play goes left from the leader,
-    the winner of a trick leads the next, the trick in progress is not complete and
-    every play follows suit when its seat held the suit led (:func:`first_revoke`)."""
+    order as for :func:`voids` (a led adopter's play adds its suit; a play may give
+    every card's suit in the trick, as :meth:`Trick.plays` does); ``leader`` leads the
+    first; ``hands`` are the seats' cards now (masks of ``Card.bit``), one per seat;
+    ``leads``, when given, is the seat that leads the trick in progress. Each finished
+    trick holds a card from every seat, play goes left from the leader, the winner of a
+    trick leads the next, each card's suit in a trick is the one the order gives it,
+    the trick in progress is not complete and every play follows suit when its seat
+    held the suit led (:func:`first_revoke`)."""
     players = len(hands)
     last = len(tricks) - 1
     for index, plays in enumerate(tricks):
@@ -540,11 +544,21 @@ def trick_problem(
                 winner = trick.play(play[0], play[1], play[2] if len(play) > 2 else None)
             except ValueError as exc:
                 return f"{what}: {exc}"
+        suits = trick.suits if plays else []
+        wrong = [
+            p[1].text for p, suit in zip(plays, suits, strict=True) if p[2:3] not in ((), (suit,))
+        ]
+        if wrong:
+            return f"{what}: {wrong[0]} is not of the suit it takes in the trick"
         if index < last:
             leader = winner
+        elif leads is not None and leads != leader:
+            return f"the trick in progress is led by seat {leader}, not seat {leads}"
     revoke = first_revoke(tricks, hands, order)
     if revoke is not None:
         index, seat, card = revoke
         what = "the trick in progress" if index == last else f"trick {index + 1}"
-        return f"{what}: seat {seat} played {card.text} without following the suit it held"
+        lead = tricks[index][0]
+        led = lead[2] if len(lead) > 2 else lead[1].suit
+        return f"{what}: seat {seat} played {card.text} without following the suit it held, {led}"
     return None

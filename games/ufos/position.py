@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 from cardkit import Bid, Card, Scoreboard, Trick
 from cardkit.positions import Common, PositionError, game_part
-from cardkit.tricks import first_revoke, voids
+from cardkit.tricks import trick_problem, voids
 from games.ufos import state as ufos
 from games.ufos.actions import Spy
-from games.ufos.cards import DECK, GAME_CARD, GAMES, SUIT_CARD, SUIT_NAMES, SUITS, TRUMP_CHOICES
+from games.ufos.cards import DECK, GAME_CARD, GAMES, SUIT_CARD, SUITS, TRUMP_CHOICES
 from games.ufos.view import UfosView
 
 if TYPE_CHECKING:
@@ -107,13 +107,10 @@ def _check_auction(state: UfosState) -> int:
 def _check_tricks(state: UfosState, winner: int) -> None:
     """Refuse tricks, or cards where the tricks do not put them, that break a rule."""
     n, phase, cards, size, hand0 = state.players, state.phase, state.cards, state.size, state.hand0
-    plays, done, order = (
-        (*state.finished, state.trick.plays()),
-        len(state.finished),
-        state.trick_order,
-    )
+    plays, done = (*state.finished, state.trick.plays()), len(state.finished)
+    playing = phase in (ufos.PLAY, ufos.OVER)
     if (
-        (phase not in (ufos.PLAY, ufos.OVER) and any(plays))
+        (not playing and any(plays))
         or done > size - (phase == ufos.PLAY)
         or (phase == ufos.OVER and (done < size or plays[-1]))
     ):
@@ -121,28 +118,17 @@ def _check_tricks(state: UfosState, winner: int) -> None:
             f"no card is played before the auction ends; a hand's {size} tricks are finished "
             "once it is over, not before"
         )
-    zones = {
-        ufos.STOCK: list(DECK.cards) * (phase == ufos.DEAL),
-        ufos.TRICK: list(state.trick.cards),
-    }
-    zones.update((ufos.WON + s, []) for s in range(n))
-    leader = winner
-    for t, trick in enumerate(plays):
-        replay = Trick(leader, order=order, size=n)
-        ends = [replay.play(seat, card, suit) for seat, card, suit in trick]
-        if (
-            (replay.plays(), replay.seats) != (trick, [(leader + k) % n for k in range(len(trick))])
-            or replay.led not in (None, *SUITS)
-            or len(trick) not in ((n,) if t < done else range(n))
-            or (t == done and state.trick.leader != leader)
-        ):
-            raise PositionError(
-                f"trick {t + 1}: plays go round from seat {leader}, {n} to a trick, each card "
-                "in its suit or the led one (a led Blue declared R, Y, G or T)"
-            )
-        if t < done:
-            leader = ends[-1]
-            zones[ufos.WON + leader] += [card for _, card, _ in trick]
+    hands = [ufos.faces(cards.masks[hand0 + s]) for s in range(n)]
+    leads = state.trick.leader
+    problem = trick_problem(plays, winner, hands, state.trick_order, leads) if playing else None
+    if problem or any(t and t[0][2] not in SUITS for t in plays):
+        raise PositionError(problem or "a led Blue 10 or 12 is declared R, Y, G or T")
+    winners = [t[0][0] for t in plays[1:done]] + [leads] * (done > 0)
+    zones = {ufos.STOCK: list(DECK.cards) * (phase == ufos.DEAL), ufos.TRICK: state.trick.cards}
+    for s in range(n):
+        zones[ufos.WON + s] = [
+            p[1] for t, w in zip(plays[:done], winners, strict=True) if w == s for p in t
+        ]
     for zone, want in zones.items():
         if sorted(c.id for c in want) != [c.id for c in cards.cards(zone)]:
             have = " ".join(c.text for c in want) or "no card"
@@ -154,14 +140,7 @@ def _check_tricks(state: UfosState, winner: int) -> None:
                 f"seat {seat} holds {held} cards and played {gone}: each of {n} players is dealt "
                 f"{size}"
             )
-    revoke = first_revoke(plays, [ufos.faces(cards.masks[hand0 + s]) for s in range(n)], order)
-    if revoke is not None:
-        t, seat, card = revoke
-        raise PositionError(
-            f"trick {t + 1}: seat {seat} playing {card.text} breaks the rules: it held "
-            f"{SUIT_NAMES[plays[t][0][2]]} and must follow suit"
-        )
-    lacking = voids(plays, order)
+    lacking = voids(plays, state.trick_order)
     barred = [
         lacking.get(z - hand0, 0) if z >= hand0 and m else 0 for z, m in enumerate(cards.masks)
     ]

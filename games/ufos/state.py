@@ -12,7 +12,8 @@ Each hand:
    leads; the tricks are played out;
 5. the hand is scored (:func:`hand_scores`), the deal passes left.
 
-Each rule is stated once, per action kind (``_refuse_choose``, ``_refuse_pass``,
+Each phase takes the action kinds :attr:`UfosState.phases` lists; each rule is
+stated once, per action kind (``_refuse_pass``,
 ``_refuse_wait``, ``_refuse_bid``, ``_refuse_spy``, ``_refuse_play``); the
 legal actions are built from the same helpers (``_bid_range``, ``_spy_cost``,
 ``_spied_already``, :func:`lead_declares`, the trick order's ``playable_mask``).
@@ -20,8 +21,8 @@ legal actions are built from the same helpers (``_bid_range``, ``_spy_cost``,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, ClassVar
 
 import attrs
 
@@ -323,6 +324,12 @@ class UfosState(State):
         "_bid_view",
     )
 
+    phases: ClassVar[Mapping[str, tuple[type[Action], ...]]] = {
+        CHOOSE: (Choose,),
+        AUCTION: (Pass, Bid, Spy, Wait),
+        PLAY: (PlayCard,),
+    }
+
     def setup(self) -> None:
         o = self.options
         players = self.players
@@ -441,40 +448,21 @@ class UfosState(State):
     # -- the rules, each stated once ------------------------------------------------
 
     def _refusal(self, seat: int, action: Action) -> Refusal | None:
+        """The words of a refusal; the core words an action the phase does not take
+        (:attr:`phases`), a seat not to act and what is legal."""
         phase = self.phase
         n = self.players
         if not 0 <= seat < n:
             return Refusal("no-such-seat", f"there is no seat {seat}; seats are 0 to {n - 1}")
         if phase == DEAL:
             return Refusal("deal-due", "the cards have not been dealt yet")
-        if phase == CHOOSE:
-            return self._refuse_choose(seat, action)
-        if isinstance(action, Choose):
-            return Refusal(
-                "bid-cards-chosen", "bid cards are chosen once per hand, before the auction"
-            )
-        if phase == AUCTION:
-            if isinstance(action, PlayCard):
-                return Refusal(
-                    "auction-first", "cards are played after the auction: pass, bid or spy"
-                )
-            return self._refuse_auction(seat, action)
-        if isinstance(action, Pass | Bid | Spy | Wait):
-            return Refusal("auction-over", "the auction is over: play a card")
-        if isinstance(action, PlayCard):
-            return self._refuse_play(seat, action)
-        return None  # the core words the rest: not this seat's turn, or what is legal
-
-    def _refuse_choose(self, seat: int, action: Action) -> Refusal | None:
-        """RULING 1: one Suit Card and one Game Card per seat, once per hand."""
-        if self.picked(seat):
+        if phase == CHOOSE and self.picked(seat):
             return Refusal("already-chosen", "you already chose your bid cards this hand")
-        if isinstance(action, Choose) and action.suit in TRUMP_CHOICES and action.game in GAMES:
-            return None
-        return Refusal(
-            "choose-first",
-            "every player first chooses a Suit Card and a Game Card, e.g. choose red high",
-        )
+        if phase == AUCTION:
+            return self._refuse_auction(seat, action)
+        if isinstance(action, PlayCard) and phase == PLAY:
+            return self._refuse_play(seat, action)
+        return None
 
     def _refuse_auction(self, seat: int, action: Action) -> Refusal | None:
         """RULING 2: in turn, from the dealer; a pass is final."""
@@ -495,9 +483,7 @@ class UfosState(State):
             return self._refuse_bid(seat, action.amount)
         if isinstance(action, Spy):
             return self._refuse_spy(seat, action.target)
-        return Refusal(
-            "not-allowed", "in the auction: pass, bid N, spy SEAT, or wait (high bidder)"
-        )
+        return None
 
     def _refuse_pass(self, seat: int) -> Refusal | None:
         """The standing high bidder may not pass (it waits)."""

@@ -325,6 +325,30 @@ def test_a_broken_rule_of_the_tricks_is_named(
     assert problem is not None and words in problem and "\n" not in problem, problem
 
 
+def test_a_revoke_names_the_suit_led() -> None:
+    # seat 1 discards G9 on the led R1 while it still holds R11
+    problem = trick_problem([pairs("R1 G9 R13", 0), []], 0, hands("Y1", "R11", "Y9"), PLAIN)
+    assert problem == "trick 1: seat 1 played G9 without following the suit it held, R"
+
+
+def test_a_play_given_the_wrong_suit_in_the_trick_is_named() -> None:
+    # plays as Trick.plays gives them, with each card's suit in the trick: R9 is red
+    tricks = [[(0, C("R1"), "R"), (1, C("R9"), "Y"), (2, C("R13"), "R")], []]
+    problem = trick_problem(tricks, 0, hands("Y1", "G1", "G9"), PLAIN)
+    assert problem == "trick 1: R9 is not of the suit it takes in the trick"
+    tricks[0][1] = (1, C("R9"), "R")
+    assert trick_problem(tricks, 0, hands("Y1", "G1", "G9"), PLAIN) is None
+
+
+def test_the_leader_of_an_empty_trick_in_progress_is_the_last_winner() -> None:
+    # R13 wins trick 1 for seat 2, who leads the next (no card of it played yet)
+    tricks = [pairs("R1 R9 R13", 0), []]
+    now = hands("Y1", "G1", "G9")
+    assert trick_problem(tricks, 0, now, PLAIN, leads=2) is None
+    problem = trick_problem(tricks, 0, now, PLAIN, leads=0)
+    assert problem == "the trick in progress is led by seat 2, not seat 0"
+
+
 def test_first_revoke_is_the_earliest_play_off_a_suit_its_seat_held() -> None:
     # trick 2 is led by seat 2 (R13 won trick 1): seat 0 plays G1, seat 1 Y9
     tricks = [pairs("R1 G9 R13", 0), pairs("Y1 G1 Y9", 2)]

@@ -218,3 +218,26 @@ def test_a_losing_bidder_pays_nothing() -> None:
     state = ready()
     run(state, "bid 4", "bid 5", "pass", "pass", "pass")
     assert state.board.totals == [20, 15, 20, 20]
+
+
+def test_each_phase_refuses_the_kinds_it_does_not_take() -> None:
+    state = ready()  # the dealer, seat 0, opens the auction
+    hand = state.view(0).hand
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(0, parse(f"play {hand[0].text}"))
+    assert info.value.code == "wrong-phase"
+    assert info.value.reason == "the auction phase takes pass or bid or spy or wait, not play card"
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(0, parse("choose tan low"))
+    assert info.value.code == "wrong-phase"
+    run(state, "bid 1", "pass", "pass", "pass")  # seat 0 wins the auction and leads
+    assert state.phase == "play"
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(0, parse("bid 2"))
+    assert (info.value.code, info.value.reason) == (
+        "wrong-phase",
+        "the play phase takes play card, not bid",
+    )
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(1, parse("bid 2"))  # not seat 1's turn: that comes first
+    assert info.value.code == "not-your-turn"

@@ -75,7 +75,7 @@ def test_one_pick_per_hand() -> None:
     assert info.value.code == "already-chosen"
     with pytest.raises(IllegalActionError) as info:
         state.apply(1, parse("bid 3"))
-    assert info.value.code == "choose-first"
+    assert info.value.code == "wrong-phase"
 
 
 def test_bid_cards_are_chosen_before_the_auction_only() -> None:
@@ -84,7 +84,7 @@ def test_bid_cards_are_chosen_before_the_auction_only() -> None:
     run(state, "choose red high", "choose red high", "choose red high", "choose red high")
     with pytest.raises(IllegalActionError) as info:
         state.apply(0, parse("choose tan low"))
-    assert info.value.code == "bid-cards-chosen"
+    assert info.value.code == "wrong-phase"
 
 
 def test_every_choice_is_offered() -> None:

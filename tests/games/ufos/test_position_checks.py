@@ -233,17 +233,17 @@ PLAY: list[tuple[str, Change, str]] = [
     (
         "a trick in progress led by the wrong seat",
         lambda d: d["state"]["trick"].__setitem__("leader", 3),
-        "trick 6: plays go round from seat 2",
+        "the trick in progress is led by seat 2, not seat 3",
     ),
     (
         "a card counted in another suit",
         lambda d: d["state"]["finished"][0][1].__setitem__(2, "R"),
-        "trick 1: plays go round from seat 3",
+        "trick 1: B10 is not of the suit it takes in the trick",
     ),
     (
         "a Blue led as blue",
         lambda d: d["state"]["trick"].__setitem__("plays", [[2, "B12", "B"]]),
-        "a led Blue declared R, Y, G or T",
+        "a led Blue 10 or 12 is declared R, Y, G or T",
     ),
     ("a trick among the wrong seat's", moved_trick, "zone 'tricks won 1' must hold"),
     (
@@ -251,7 +251,11 @@ PLAY: list[tuple[str, Change, str]] = [
         lambda d: zones(d)["hand 1"].append(zones(d)["hand 0"].pop(0)),
         "seat 0 holds 9 cards and played 5",
     ),
-    ("a play that does not follow suit", revoked, "trick 5: seat 0 playing R2 breaks the rules"),
+    (
+        "a play that does not follow suit",
+        revoked,
+        "trick 5: seat 0 played R2 without following the suit",
+    ),
     ("a hand barred from a suit it followed", barred, "a hand lacks just the suits it did not"),
     (
         "a seat that knows another's card",
