@@ -67,7 +67,6 @@ floats (the record's ``observer``, or a generic one from the view class).
 from __future__ import annotations
 
 import copy
-import functools
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
@@ -513,17 +512,27 @@ class State(ABC):
         new = cls.__new__(cls)
         memo[id(self)] = new
         if cls.copied:
-            if hasattr(self, "__dict__"):  # one copy of the table, not a key at a time
-                new.__dict__ = self.__dict__.copy()
-            for name in _slots(cls):
+            plan = _PLANS.get(cls)
+            if plan is None:
+                plan = _PLANS[cls] = (_slots(cls), ("history", "log", *cls.copied))
+            slots, changing = plan
+            if hasattr(self, "__dict__"):  # one copy of the table, then its changing fields
+                fields = self.__dict__.copy()
+                if not slots:
+                    for name in changing:
+                        value = fields.get(name)
+                        if value is not None:
+                            fields[name] = value.copy()
+                    new.__dict__ = fields
+                    return new
+                new.__dict__ = fields
+            for name in slots:
                 try:  # noqa: SIM105  (suppress() costs a context manager per slot)
                     setattr(new, name, getattr(self, name))
                 except AttributeError:  # a slot never set
                     pass
-            new.history = self.history.copy()
-            new.log = None if self.log is None else self.log.copy()
-            for name in cls.copied:
-                value = getattr(self, name)
+            for name in changing:
+                value = getattr(self, name, None)
                 if value is not None:
                     setattr(new, name, value.copy())
             return new
@@ -543,7 +552,11 @@ _STALE = -2
 _SHARED = frozenset({"game", "_rng", "options", "_legal", "start_position"})
 
 
-@functools.cache
+_PLANS: dict[type, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+"""How :meth:`State.clone` copies each state class with :attr:`State.copied` fields met
+so far: its ``__slots__`` fields (:func:`_slots`), and the fields it copies."""
+
+
 def _slots(cls: type[State]) -> tuple[str, ...]:
     """The ``__slots__`` fields of a state class and its bases."""
     names = (n for k in cls.__mro__ for n in getattr(k, "__slots__", ()))

@@ -553,7 +553,7 @@ class UnoState(State):
                     "Beam Me Up, Scotty can be played out of turn only to stop a command "
                     "card directed at you",
                 )
-            return Refusal("not-your-turn", f"it is not seat {seat}'s turn (to act: {self._who()})")
+            return None  # the core words it: not this seat's turn
         phase = self.phase
         if phase == COLOUR:
             if action in NAMES:
@@ -697,7 +697,7 @@ class UnoState(State):
             return Refusal(
                 "nothing-to-accept", "no command card is directed at you: play a card or draw"
             )
-        return Refusal("not-allowed", self._not_listed(seat))
+        return None  # the core lists what is legal
 
     def _refuse_colour(self, action: Play) -> Refusal | None:
         """A card that names a colour is played with one; any other card without
