@@ -538,95 +538,76 @@ class Cards:
         of (zone by zone), then the others, so what it is shown depends only on what it
         knows (not on how many copies the hidden zones hold), and a world dealt from it,
         or a state rebuilt from a position, shows it the same."""
-        if self.layout.copies:
-            self = self._numbered_for(seat)
         layout = self.layout
+        masks = self.masks
         visible = self.visible(seat)
+        moves = self._numbering(visible) if layout.copies else None
         barred = self.lacks()
         known = barred
         if lacking:
             known = barred.copy()
             for zone, faces in lacking.items():
-                if self.masks[zone]:
+                if masks[zone]:
                     known[zone] |= faces if layout.unique else self._physical(faces)
-        orders = (
-            (None,) * len(self.orders)
-            if not layout.piles
-            else tuple(
-                None
-                if o is None
-                else tuple(o)
-                if not m & ~visible  # all seen
-                else (-1,) * len(o)
-                if not m & visible  # none seen
-                else tuple(i if visible >> i & 1 else -1 for i in o)
-                for o, m in zip(self.orders, self.masks, strict=True)
-            )
-        )
+        seen = [m & visible for m in masks]
+        if moves:
+            moved = sum(1 << i for i in moves)
+            for zone, mask in enumerate(seen):
+                if mask & moved:
+                    kept = mask & ~moved
+                    for i in _indices(mask & moved):
+                        kept |= 1 << moves[i]
+                    seen[zone] = kept
+        orders: list[tuple[int, ...] | None] = [None] * len(masks)
+        for zone, order in enumerate(self.orders if layout.piles else ()):
+            if order is None:
+                continue
+            mask = masks[zone]
+            if not mask & visible:  # none seen
+                orders[zone] = (-1,) * len(order)
+            elif moves:
+                orders[zone] = tuple([moves.get(i, i) if visible >> i & 1 else -1 for i in order])
+            elif mask & ~visible:
+                orders[zone] = tuple([i if visible >> i & 1 else -1 for i in order])
+            else:  # all seen
+                orders[zone] = tuple(order)
         return SeatCards(
             layout,
             seat,
-            tuple(m & visible for m in self.masks),
-            tuple(m.bit_count() for m in self.masks),
-            orders,
+            tuple(seen),
+            tuple(m.bit_count() for m in masks),
+            tuple(orders),
             tuple(barred),
             tuple(known),
         )
 
-    def _numbered_for(self, seat: int) -> Cards:
-        """These cards with each face's copies renumbered for ``seat`` (see :meth:`seen_by`):
-        ``self`` when nothing changes, else a copy. A face's copies are numbered in the
-        order the seat meets them: those it sees or knows the place of first, then the
-        rest, zone by zone, a set's in deck order and a pile's from the bottom up. Known
-        cards keep their copy; barred cards are whole faces, so they do not change."""
+    def _numbering(self, visible: int) -> dict[int, int]:
+        """The copies among ``visible`` (physical cards) that a seat seeing them knows by
+        another number (see :meth:`seen_by`): old index -> new. A face's copies are
+        numbered in the order the seat meets them, zone by zone, a set's in deck order
+        and a pile's from the bottom up; the copies it does not see take the numbers
+        left, which nothing it is shown depends on."""
         layout = self.layout
-        visible = self.visible(seat)
-        masks, orders = self.masks, self.orders
-        every, copy_of = layout.copied, layout.copy_of
+        seen = visible & layout.copied
+        moves: dict[int, int] = {}
+        if not seen:
+            return moves
+        copy_of = layout.copy_of
         free = list(layout.copies)  # by face: its copies not yet given a new number
-        renumber: dict[int, int] = {}  # a copy's bit -> its new bit
-        moved = [m & ~every for m in masks]  # the masks renumbered, built zone by zone
-        same = True  # every copy keeps its number
-        for part in (visible, ~visible):
-            for zone, mask in enumerate(masks):
-                held = mask & every & part
-                if not held:
-                    continue
-                order = orders[zone]
-                # a pile's copies from the bottom up, a set's in deck order
-                met = [i for i in order if held >> i & 1] if order is not None else _indices(held)
-                got = 0
-                for i in met:
-                    face = copy_of[i]
-                    left = free[face]
-                    new = left & -left
-                    free[face] = left ^ new
-                    low = 1 << i
-                    renumber[low] = new
-                    got |= new
-                    if new != low:
-                        same = False
-                moved[zone] |= got
-        if same:
-            return self
-        known = list(self.known)
-        for who, mask in enumerate(known):
-            held = mask & every
-            out_mask = mask & ~every
-            while held:
-                low = held & -held
-                held ^= low
-                out_mask |= renumber[low]
-            known[who] = out_mask
-        out = self.copy()
-        out.masks = moved
-        out.known = known
-        if layout.piles:
-            out.orders = [
-                None if o is None else [renumber.get(1 << i, 1 << i).bit_length() - 1 for i in o]
-                for o in orders
-            ]
-        return out
+        for zone, mask in enumerate(self.masks):
+            held = mask & seen
+            if not held:
+                continue
+            order = self.orders[zone]
+            # a pile's copies from the bottom up, a set's in deck order
+            for i in [i for i in order if held >> i & 1] if order is not None else _indices(held):
+                face = copy_of[i]
+                left = free[face]
+                new = left & -left
+                free[face] = left ^ new
+                if new >> i != 1:
+                    moves[i] = new.bit_length() - 1
+        return moves
 
     def zones(self) -> tuple[Zone, ...]:
         """Every zone as the conformance kit checks it (name, cards, who sees them), a
