@@ -207,7 +207,7 @@ from cardkit import (
 )
 from cardkit.events import Dealt, HandScored, MatchOver, Played, Received, TrickWon, only
 from cardkit.game import highest
-from cardkit.tricks import first_revoke
+from cardkit.tricks import trick_problem
 from cardkit.zones import Cards, Place, layout
 
 from __PACKAGE__.actions import PLAY_TABLE
@@ -424,14 +424,14 @@ class __CAMEL__State(State):
         for s in range(n):
             if masks[HAND + s].bit_count() != k - done - (s in trick.seats):
                 raise PositionError(f"seat {s} holds a card too many or too few")
-        leader = trick.leader if done else self.order.left_of_dealer()
-        in_turn = [(leader + i) % n for i in range(len(trick))]
-        if not 0 <= trick.leader < n or trick.leader != leader or trick.seats != in_turn:
-            raise PositionError("a trick goes left from its leader (first, the dealer's left)")
         if masks[TRICK] != DECK.mask(trick.cards):
             raise PositionError("the trick zone holds the cards of the trick")
-        if first_revoke([trick.pairs()], masks[HAND : HAND + n], ORDERS[self.trump_suit]):
-            raise PositionError("a seat holding the suit led did not follow it")
+        # the first trick is led from the dealer's left; its plays go left and follow suit
+        leader = trick.leader if done and 0 <= trick.leader < n else self.order.left_of_dealer()
+        held, order = masks[HAND : HAND + n], ORDERS[self.trump_suit]
+        problem = trick_problem([trick.pairs()], leader, held, order, trick.leader)
+        if problem:
+            raise PositionError(problem)
 
     def position_summary(self) -> tuple[int | None, tuple[int, ...], int]:
         """The dealer, the match totals and the number of the hand (from 1)."""
