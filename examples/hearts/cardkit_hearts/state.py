@@ -30,6 +30,7 @@ from cardkit.events import Dealt, HandScored, MatchOver, Played, Received, Trick
 from cardkit.game import hand_value, lowest
 from cardkit.positions import UNKNOWN, Common, game_part
 from cardkit.public import read_value
+from cardkit.tricks import trick_problem
 from cardkit.zones import Cards, Place, layout
 
 from cardkit_hearts.actions import PASSES, PLAYS, PassCard
@@ -404,13 +405,16 @@ class HeartsState(State):
             raise PositionError(f"phase must be one of {', '.join(PHASES)}, with 4 passes")
         if self.direction != (DIRECTIONS[hand % SEATS] if self.options.pass_cards else 0):
             raise PositionError(f"hand {hand + 1} passes {DIRECTIONS[hand % SEATS]} seats on")
-        if DECK.mask(c for t in (*self.tricks, self.trick.pairs()) for _, c in t) != sum(
-            self.cards.masks[WON:STOCK]
-        ):
+        tricks = [*self.tricks, self.trick.pairs()]  # in turn, following suit, winner leads
+        if DECK.mask(c for t in tricks for _, c in t) != sum(self.cards.masks[WON:STOCK]):
             raise PositionError("the cards won and in the trick are not those of the tricks")
         first = self.phase == "play" and not self.tricks and not self.trick.cards
         if first and not self.cards.masks[self.current] & TWO_OF_CLUBS.bit:
             raise PositionError("the holder of the two of clubs leads the first trick")
+        lead = tricks[0][0][0] if tricks[0] else self.trick.leader
+        problem = trick_problem(tricks, lead, self.cards.masks[:SEATS], ORDER, self.trick.leader)
+        if problem:
+            raise PositionError(problem)
 
     def position_summary(self) -> tuple[int | None, tuple[int, ...], int]:
         over = self.phase == "over"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from cardkit import CHANCE, Card, IllegalActionError, OptionError, ParseError, Play
+from cardkit import CHANCE, Card, IllegalActionError, OptionError, ParseError, Play, PositionError
 
 from cardkit_hearts import GAME, HeartsState, PassCard
 from cardkit_hearts.cards import DECK
@@ -302,3 +302,25 @@ def test_text_forms() -> None:
     for text in ("pass", "play Z9", "cheer", "pass SQ SK"):
         with pytest.raises(ParseError):
             GAME.parse_action(text)
+
+
+def test_a_position_whose_tricks_break_the_rules_is_refused() -> None:
+    hands = ("C2789TJQKA D3456", "C3 D2789TJQKA S234", "C4 S56789TJQKA H23", "C56 H456789TJQKA")
+    state = new(pass_cards=False)
+    deal(state, *hands)
+    play(state, "C2 C3 C4 C5")  # seat 3 wins with the five and leads next
+    data = GAME.position(state)
+    assert GAME.from_position(data).to_act() == (3,)
+    # seat 1 discards D2 on the led club while it still holds C3: a revoke
+    part = data["state"]
+    part["tricks"][0][1] = [1, "D2"]
+    zones = part["cards"]["zones"]
+    zones["won 3"] = [c if c != "C3" else "D2" for c in zones["won 3"]]
+    zones["hand 1"] = [c if c != "D2" else "C3" for c in zones["hand 1"]]
+    with pytest.raises(PositionError, match="seat 1 played D2 without following the suit it held"):
+        GAME.from_position(data)
+    # the next trick led by a seat that did not win the last one
+    data = GAME.position(state)
+    data["state"]["trick"]["leader"] = 0
+    with pytest.raises(PositionError, match="led by seat 3, not seat 0"):
+        GAME.from_position(data)
