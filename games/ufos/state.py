@@ -13,10 +13,10 @@ Each hand:
 5. the hand is scored (:func:`hand_scores`), the deal passes left.
 
 Each phase takes the action kinds :attr:`UfosState.phases` lists; each rule is
-stated once, per action kind (``_refuse_pass``,
-``_refuse_wait``, ``_refuse_bid``, ``_refuse_spy``, ``_refuse_play``); the
-legal actions are built from the same helpers (``_bid_range``, ``_spy_cost``,
-``_spied_already``, :func:`lead_declares`, the trick order's ``playable_mask``).
+stated once, per action kind (``_refuse_pass``, ``_refuse_wait``, ``_refuse_bid``,
+``_refuse_spy``, ``_refuse_play``); the legal actions are built from the same helpers
+(``_bid_range``, ``_spy_cost``, ``_spied_already``, :func:`lead_declares`, the trick
+order's ``playable_mask``).
 """
 
 from __future__ import annotations
