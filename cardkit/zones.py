@@ -541,7 +541,7 @@ class Cards:
         layout = self.layout
         masks = self.masks
         visible = self.visible(seat)
-        moves = self._numbering(visible) if layout.copies else None
+        moves, seen = self._numbering(visible)
         barred = self.lacks()
         known = barred
         if lacking:
@@ -549,15 +549,6 @@ class Cards:
             for zone, faces in lacking.items():
                 if masks[zone]:
                     known[zone] |= faces if layout.unique else self._physical(faces)
-        seen = [m & visible for m in masks]
-        if moves:
-            moved = sum(1 << i for i in moves)
-            for zone, mask in enumerate(seen):
-                if mask & moved:
-                    kept = mask & ~moved
-                    for i in _indices(mask & moved):
-                        kept |= 1 << moves[i]
-                    seen[zone] = kept
         orders: list[tuple[int, ...] | None] = [None] * len(masks)
         for zone, order in enumerate(self.orders if layout.piles else ()):
             if order is None:
@@ -581,33 +572,39 @@ class Cards:
             tuple(known),
         )
 
-    def _numbering(self, visible: int) -> dict[int, int]:
-        """The copies among ``visible`` (physical cards) that a seat seeing them knows by
-        another number (see :meth:`seen_by`): old index -> new. A face's copies are
-        numbered in the order the seat meets them, zone by zone, a set's in deck order
-        and a pile's from the bottom up; the copies it does not see take the numbers
-        left, which nothing it is shown depends on."""
+    def _numbering(self, visible: int) -> tuple[dict[int, int], list[int]]:
+        """The numbers a seat that sees ``visible`` (physical cards) knows them by (see
+        :meth:`seen_by`): old index -> new for each copy that changes number, and each
+        zone's cards it sees, so numbered. A face's copies are numbered in the order the
+        seat meets them, zone by zone, a set's in deck order and a pile's from the bottom
+        up; the copies it does not see take the numbers left, which nothing it is shown
+        depends on."""
         layout = self.layout
-        seen = visible & layout.copied
+        masks = self.masks
+        seen = [m & visible for m in masks]
+        copies = visible & layout.copied
         moves: dict[int, int] = {}
-        if not seen:
-            return moves
+        if not copies:
+            return moves, seen
         copy_of = layout.copy_of
         free = list(layout.copies)  # by face: its copies not yet given a new number
-        for zone, mask in enumerate(self.masks):
-            held = mask & seen
+        for zone, mask in enumerate(masks):
+            held = mask & copies
             if not held:
                 continue
             order = self.orders[zone]
+            got = 0
             # a pile's copies from the bottom up, a set's in deck order
             for i in [i for i in order if held >> i & 1] if order is not None else _indices(held):
                 face = copy_of[i]
                 left = free[face]
                 new = left & -left
                 free[face] = left ^ new
+                got |= new
                 if new >> i != 1:
                     moves[i] = new.bit_length() - 1
-        return moves
+            seen[zone] ^= held ^ got
+        return moves, seen
 
     def zones(self) -> tuple[Zone, ...]:
         """Every zone as the conformance kit checks it (name, cards, who sees them), a
