@@ -3,10 +3,10 @@
 A chance step is a :class:`~cardkit.actions.Shuffle` applied by the
 :data:`~cardkit.seats.CHANCE` seat. :func:`draw_shuffle` is how a state's own
 generator orders the cards due (:meth:`State.sample_chance
-<cardkit.game.State.sample_chance>`), :func:`check_chance` is the verdict on a
+<cardkit.state.State.sample_chance>`), :func:`check_chance` is the verdict on a
 shuffle applied by hand, and :func:`deal_shuffle` makes the shuffle that deals
 given hands and piles from the places a game's deal declares
-(:meth:`State.deal_places <cardkit.game.State.deal_places>`).
+(:meth:`State.deal_places <cardkit.state.State.deal_places>`).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from cardkit.errors import IllegalActionError
 from cardkit.seats import CHANCE
 
 if TYPE_CHECKING:
-    from cardkit.game import State
+    from cardkit.state import State
 
 
 def draw_shuffle(pile: Sequence[Card], count: int, rng: random.Random) -> Shuffle:
@@ -38,7 +38,7 @@ def draw_shuffle(pile: Sequence[Card], count: int, rng: random.Random) -> Shuffl
 def check_chance(state: State, action: Action) -> None:
     """Raise ``IllegalActionError`` unless ``action`` is the chance step due in ``state``:
     a shuffle of exactly the cards due, or a draw of :meth:`State.chance_draw
-    <cardkit.game.State.chance_draw>` of them."""
+    <cardkit.state.State.chance_draw>` of them."""
     expected = state.chance_cards()
     if not expected:
         raise IllegalActionError(action, CHANCE, "no shuffle is due now", "no-chance")
@@ -69,7 +69,7 @@ def deal_shuffle(
     piles: Mapping[str, Iterable[Card]],
 ) -> Shuffle:
     """The shuffle that the deal due in ``state`` turns into these ``hands`` and ``piles``
-    (see :meth:`State.deal_shuffle <cardkit.game.State.deal_shuffle>`)."""
+    (see :meth:`State.deal_shuffle <cardkit.state.State.deal_shuffle>`)."""
     places = state.deal_places()
     if not places:
         raise ValueError("no deal is due now (or the game declares none: deal_places)")

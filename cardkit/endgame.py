@@ -2,10 +2,10 @@
 
 Given a full state (a sampled world, in which every seat's cards are known),
 :class:`EndgameSolver` plays the rest of the current hand (until
-:meth:`State.horizon <cardkit.game.State.horizon>` moves or the match is over)
+:meth:`State.horizon <cardkit.state.State.horizon>` moves or the match is over)
 through every line of play, through the public protocol only (``clone``,
 ``to_act``, ``legal_actions``, ``apply``, ``horizon``, ``is_over``, ``value``),
-and returns the value :meth:`State.value <cardkit.game.State.value>` gives the
+and returns the value :meth:`State.value <cardkit.state.State.value>` gives the
 solving seat at the horizon.
 
 The search is *paranoid* alpha-beta: the solving seat maximises its value and
@@ -42,8 +42,8 @@ import math
 from collections.abc import Sequence
 
 from cardkit.actions import Action
-from cardkit.game import State
 from cardkit.seats import CHANCE
+from cardkit.state import State
 
 DEFAULT_NODES = 20_000
 """The default budget: the most actions applied in one solve."""

@@ -1,7 +1,7 @@
 """Events: frozen records of what a step did, outcomes included, and who may see it.
 
 A state that records events (``game.create(..., events=True)``) appends them
-as its steps are applied; :meth:`State.apply <cardkit.game.State.apply>`
+as its steps are applied; :meth:`State.apply <cardkit.state.State.apply>`
 returns the events of that step. Front ends print them (``str(event)`` is a
 sentence), ``cardkit replay --seat K`` and arena logs are built from them, and
 the conformance kit checks that no event a seat may see names a card that seat

@@ -1,5 +1,5 @@
 """A state's record: the fields a game declares in :attr:`State.record
-<cardkit.game.State.record>`, written to a position's game part and read back by
+<cardkit.state.State.record>`, written to a position's game part and read back by
 their declared types.
 
 A record field holds a JSON value (``bool``, ``int``, ``str``, ``None``), a
@@ -23,6 +23,7 @@ know it. A seat's position shows the whole record and the cards it knows.
 
 from __future__ import annotations
 
+import inspect
 import types
 import typing
 from collections.abc import Mapping
@@ -39,7 +40,7 @@ from cardkit.tricks import Trick
 from cardkit.zones import Cards
 
 if TYPE_CHECKING:
-    from cardkit.game import State
+    from cardkit.state import State
 
 
 def write_record(state: State, seat: int | None = None) -> dict[str, Any]:
@@ -61,7 +62,7 @@ def read_value(state: State, name: str, data: Any) -> Any:
     """``data`` (JSON values) read as field ``name`` of ``state`` by its annotation (the
     fresh state's value of a Trick, Scoreboard or Cards field is read into a copy);
     ``PositionError`` naming the field when it does not fit."""
-    hint = _hints(type(state)).get(name)
+    hint = _hint(type(state), name)
     if hint is None:
         raise TypeError(f"{type(state).__name__}.{name} has no type annotation")
     deck = state.game.deck(state.players, state.options)
@@ -72,13 +73,13 @@ def read_value(state: State, name: str, data: Any) -> Any:
 
 
 @cache
-def _hints(cls: type[State]) -> dict[str, Any]:
-    """The resolved annotations of a state class and its bases."""
-    hints = typing.get_type_hints(cls)
-    missing = [name for name in cls.record if name not in hints]
-    if missing:
-        raise TypeError(f"{cls.__name__}.record names fields without a type: {missing}")
-    return hints
+def _hint(cls: type[State], name: str) -> Any:
+    """The resolved annotation of field ``name`` of a state class, from the nearest class
+    in its MRO that annotates it; None when none does."""
+    for klass in cls.__mro__:
+        if name in inspect.get_annotations(klass):
+            return inspect.get_annotations(klass, eval_str=True)[name]
+    return None
 
 
 def _write(value: Any, seat: int | None) -> Any:

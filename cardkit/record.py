@@ -82,7 +82,7 @@ class Record:
     @classmethod
     def of(cls, state: State, meta: Mapping[str, Any] | None = None) -> Record:
         """The record of ``state`` so far (starting from the position it was built from,
-        if any: :attr:`State.start_position <cardkit.game.State.start_position>`).
+        if any: :attr:`State.start_position <cardkit.state.State.start_position>`).
 
         ``RecordError`` for a state that starts mid-match without a position (a world
         a game built directly from a view): its steps before cannot be recorded."""

@@ -14,9 +14,9 @@ Each agent observes a ``Dict`` of ``observation`` (the game's
 (int8 over the game's :meth:`~cardkit.game.Game.action_space`; all zero for an
 agent that is not to act). Actions are indices into that space (``Discrete``).
 Rewards (``rewards="score"``, the default): each step, every seat's change of
-score (:meth:`~cardkit.game.State.scores`: at the end of each hand, and
+score (:meth:`~cardkit.state.State.scores`: at the end of each hand, and
 for U.F.O.s when points are paid), the last at the match's end, so that a
-seat's rewards add up to its final score (:meth:`~cardkit.game.State.result`)
+seat's rewards add up to its final score (:meth:`~cardkit.state.State.result`)
 less the score it started with; ``rewards="win"``: 0 until the end, then each
 seat's share of the win (:meth:`~cardkit.game.Result.share`). ``render()``
 gives the card table (:mod:`cardkit.table`) of the seat to act, as text.

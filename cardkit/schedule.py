@@ -29,7 +29,7 @@ from typing import Any
 from cardkit import seeds
 from cardkit.actions import Shuffle
 from cardkit.cards import Card
-from cardkit.game import State
+from cardkit.state import State
 
 MAX_PERMUTED_PLAYERS = 6
 """All seat permutations of a deal only up to this many players (6! = 720 matches a deal)."""

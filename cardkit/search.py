@@ -4,9 +4,9 @@ Both decide from the seat's view alone: each sample is a full state dealt by
 :meth:`Game.sample_world <cardkit.game.Game.sample_world>` from that view, and
 everything else goes through the public protocol (``clone``, ``to_act``,
 ``legal_actions``, ``apply``, ``is_over``). A rollout plays a world on to the
-game's *horizon* (:meth:`State.horizon <cardkit.game.State.horizon>`: the end of
+game's *horizon* (:meth:`State.horizon <cardkit.state.State.horizon>`: the end of
 the current hand in the built-in games) and scores it with
-:meth:`State.value <cardkit.game.State.value>` (0 worst, 1 best), which is what
+:meth:`State.value <cardkit.state.State.value>` (0 worst, 1 best), which is what
 the bots maximise. Chance in a rollout is the world's own seeded chance; the
 players' moves come from the bot's generator, so a bot seeded the same with a
 budget in iterations (not seconds) always makes the same move.

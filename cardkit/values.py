@@ -3,7 +3,7 @@
 :class:`View` is the base of every game's per-seat view, :class:`Refusal` says why
 an action is not allowed and :class:`Result` is the outcome of a match.
 :func:`highest` and :func:`lowest` name the winners of a score list, and
-:func:`hand_value` is the :meth:`State.value <cardkit.game.State.value>` of a
+:func:`hand_value` is the :meth:`State.value <cardkit.state.State.value>` of a
 match of several hands. All are importable from :mod:`cardkit.game` too.
 """
 
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 if TYPE_CHECKING:
-    from cardkit.game import State
+    from cardkit.state import State
 
 
 @attrs.frozen(slots=True)

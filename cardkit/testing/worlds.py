@@ -13,7 +13,8 @@ from typing import Any
 
 from cardkit.actions import Action
 from cardkit.bots import RandomBot, bot_seed
-from cardkit.game import _STALE, Game, State, _state_items
+from cardkit.game import Game
+from cardkit.state import _STALE, State, _state_items
 from cardkit.testing.errors import _fail
 from cardkit.testing.positions import _world
 from cardkit.zones import Cards

@@ -11,7 +11,8 @@ from games.ufos.actions import Choose, PlayCard, Spy, Wait, parse
 from games.ufos.bot import HeuristicBot
 from games.ufos.cards import BID_DECK, DECK
 from games.ufos.game import GAME, UfosGame
-from games.ufos.state import UfosOptions, UfosState, hand_scores
+from games.ufos.options import UfosOptions
+from games.ufos.state import UfosState, hand_scores
 from games.ufos.view import UfosView
 
 __all__ = [

@@ -12,10 +12,11 @@ from cardkit.positions import PositionError
 from games.ufos import actions
 from games.ufos.bot import HeuristicBot
 from games.ufos.cards import DECK, SUIT_NAMES
+from games.ufos.options import RESPY_LIMIT, UfosOptions
 from games.ufos.position import public_state, redraw, unseen
 from games.ufos.rules import HELP, RULES
 from games.ufos.spaces import SPACES
-from games.ufos.state import RESPY_LIMIT, UfosOptions, UfosState
+from games.ufos.state import UfosState
 from games.ufos.table import table as build_table
 from games.ufos.view import UfosView
 

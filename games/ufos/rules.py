@@ -3,7 +3,7 @@ one-page summary the in-game help shows (:data:`HELP`)."""
 
 from __future__ import annotations
 
-from games.ufos.state import RESPY_LIMIT
+from games.ufos.options import RESPY_LIMIT
 
 RULES = f"""
 **U.F.O.s** is a trick-taking game for 3 to 6 players with an auction for the

@@ -16,7 +16,7 @@ from cardkit import Action
 from cardkit.spaces import Layout, ObservationSpace, Spaces, zeros
 from games.ufos.actions import CHOOSES, LEADS, PASS, PLAYS, SPIES, WAIT, bids
 from games.ufos.cards import DECK, GAMES, SUITS, TRUMP_CHOICES
-from games.ufos.state import UfosOptions
+from games.ufos.options import UfosOptions
 from games.ufos.view import UfosView
 
 

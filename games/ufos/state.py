@@ -24,8 +24,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
-import attrs
-
 from cardkit import (
     CHANCE,
     Action,
@@ -43,7 +41,6 @@ from cardkit import (
 from cardkit.errors import ParseError, PositionError
 from cardkit.events import BidMade, Dealt, MatchOver, Played, Received, TrickWon, only, others
 from cardkit.game import Refusal, hand_value, highest
-from cardkit.options import Options, option
 from cardkit.positions import Common
 from cardkit.zones import Cards, Place, layout
 from games.ufos.actions import (
@@ -86,27 +83,10 @@ from games.ufos.events import (
     UfosHandScored,
     Waited,
 )
+from games.ufos.options import RESPY_LIMIT, UfosOptions
 from games.ufos.view import UfosView
 
 PHASES = DEAL, CHOOSE, AUCTION, PLAY, OVER = ("deal", "choose", "auction", "play", "over")
-
-RESPY_LIMIT = 10
-"""With ``respy`` on, the most spies one player makes in one hand (keeps auctions finite)."""
-
-
-@attrs.frozen(slots=True)
-class UfosOptions(Options):
-    """The U.F.O.s options (RULINGS 3 and 8)."""
-
-    starting_points: int = option(
-        20, "points each player starts with (15 in the German edition)", low=1, high=1000
-    )
-    hands_per_player: int = option(2, "hands in a match, per player", low=1, high=20)
-    respy: bool = option(
-        False,
-        f"allow spying on the same player again in a hand (at most {RESPY_LIMIT} spies)",
-    )
-
 
 ORDERS: dict[str, TrickOrder] = {
     t: TrickOrder(trump=None if t == "X" else t, adopters=BLUES, deck=DECK) for t in TRUMP_CHOICES

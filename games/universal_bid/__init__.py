@@ -11,7 +11,8 @@ order), :mod:`~games.universal_bid.actions` (bids, plays, parsing),
 from games.universal_bid.bot import HeuristicBot
 from games.universal_bid.cards import DECK, TRICK_ORDER, parse_card
 from games.universal_bid.game import UniversalBidGame
-from games.universal_bid.state import DEFAULT_SCHEDULE, UniversalBidOptions, UniversalBidState
+from games.universal_bid.options import DEFAULT_SCHEDULE, UniversalBidOptions
+from games.universal_bid.state import UniversalBidState
 from games.universal_bid.view import HandScore, UniversalBidView
 
 GAME = UniversalBidGame()

@@ -10,15 +10,11 @@ from cardkit.positions import PositionError
 from games.universal_bid.actions import parse_action
 from games.universal_bid.bot import HeuristicBot
 from games.universal_bid.cards import CARDS, DECK
+from games.universal_bid.options import DEFAULT_SCHEDULE, UniversalBidOptions
 from games.universal_bid.position import public_state
 from games.universal_bid.rules import HELP, RULES
 from games.universal_bid.spaces import SPACES
-from games.universal_bid.state import (
-    DEFAULT_SCHEDULE,
-    UniversalBidOptions,
-    UniversalBidState,
-    effective_schedule,
-)
+from games.universal_bid.state import UniversalBidState, effective_schedule
 from games.universal_bid.table import table as build_table
 from games.universal_bid.view import UniversalBidView
 

@@ -13,7 +13,8 @@ from cardkit import Action, Card
 from cardkit.spaces import Layout, ObservationSpace, Spaces, zeros
 from games.universal_bid.actions import BIDS, PLAYS
 from games.universal_bid.cards import CARDS, SUITS
-from games.universal_bid.state import PHASES, UniversalBidOptions, effective_schedule
+from games.universal_bid.options import UniversalBidOptions
+from games.universal_bid.state import PHASES, effective_schedule
 from games.universal_bid.view import UniversalBidView
 
 

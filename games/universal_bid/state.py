@@ -23,8 +23,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-import attrs
-
 from cardkit import (
     CHANCE,
     Action,
@@ -40,18 +38,15 @@ from cardkit import (
 )
 from cardkit.events import Dealt, MatchOver, Played, Received, TrickWon, only
 from cardkit.game import Refusal, hand_value, highest
-from cardkit.options import Options, option
 from cardkit.positions import Common, PositionError
 from cardkit.tricks import trick_problem, voids
 from cardkit.zones import Cards, Place, layout
 from games.universal_bid.actions import BID_RANGES, PLAYS_INTO
-from games.universal_bid.cards import CARDS, DECK, MAX_HAND, TRICK_ORDER, cards_in
+from games.universal_bid.cards import CARDS, DECK, TRICK_ORDER, cards_in
 from games.universal_bid.events import BidMade, DealerDrawn, ExactScored
+from games.universal_bid.options import DEFAULT_SCHEDULE, UniversalBidOptions
 from games.universal_bid.position import first_version
 from games.universal_bid.view import HandScore, UniversalBidView
-
-DEFAULT_SCHEDULE: tuple[int, ...] = (9, 7, 5, 3, 1, 2, 4, 6, 8, 10)
-"""The rulebook's hand sizes."""
 
 PHASES = DRAW, DEAL, BID, PLAY, OVER = ("draw", "deal", "bid", "play", "over")
 
@@ -74,18 +69,6 @@ PLACES = (
 """Where the cards are: the zones are numbered the hand of seat ``s`` ``s``, then out of
 play and the cards played this hand (the trick in progress among them: its order is the
 :class:`~cardkit.Trick`'s)."""
-
-
-@attrs.frozen(slots=True)
-class UniversalBidOptions(Options):
-    """The bid-exact game's options."""
-
-    schedule: tuple[int, ...] = option(
-        DEFAULT_SCHEDULE,
-        "cards per player in each hand, in order (the default skips 10 for 6 players)",
-        low=1,
-        high=MAX_HAND,
-    )
 
 
 def effective_schedule(schedule: Sequence[int], players: int) -> tuple[int, ...]:

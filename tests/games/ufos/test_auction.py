@@ -6,7 +6,7 @@ import pytest
 
 from cardkit import IllegalActionError
 from games.ufos import UfosState, parse
-from games.ufos.state import RESPY_LIMIT
+from games.ufos.options import RESPY_LIMIT
 
 from .helpers import SUIT_HANDS, deal, new, run
 
