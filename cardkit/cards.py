@@ -131,6 +131,15 @@ class Deck:
             )
         self.styles: Mapping[str, str] = dict(styles)
         """The rich style of each suit that has one, in display order."""
+        _DECKS.setdefault(self._spec(), self)
+
+    def _spec(self) -> tuple[Any, ...]:
+        """What the deck is built from: its name, faces with their copies, and styles."""
+        counts = [0] * len(self.faces)
+        for card in self.cards:
+            counts[card.id] += 1
+        faces = tuple((c.suit, c.rank, c.label, c.text, counts[c.id]) for c in self.faces)
+        return (self.name, faces, tuple(self.styles.items()))
 
     @classmethod
     def product(
@@ -217,6 +226,20 @@ class Deck:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Deck:
         return self  # never changes once built: a copied state shares it
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_deck, self._spec())
+
+
+_DECKS: dict[tuple[Any, ...], Deck] = {}
+"""The first deck built from each spec (:meth:`Deck._spec`)."""
+
+
+def _deck(name: str, faces: tuple[tuple[Any, ...], ...], styles: tuple[Any, ...]) -> Deck:
+    """A deck read back from a pickle (:meth:`Deck.__reduce__`): the deck of this process
+    built from the same spec, so that a state's layout and cards are the same again."""
+    deck = _DECKS.get((name, faces, styles))
+    return Deck(name, faces, styles=dict(styles)) if deck is None else deck
 
 
 T = TypeVar("T")

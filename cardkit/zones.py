@@ -30,51 +30,18 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
-from typing import Any, Literal, NamedTuple
-
-import attrs
+from typing import Any, NamedTuple
 
 from cardkit.cards import Card, Deck
 from cardkit.deals import DealConstraints
 from cardkit.errors import ParseError, PositionError
+from cardkit.places import Place as Place
+from cardkit.places import Seen as Seen
+from cardkit.places import Zone as Zone
 from cardkit.tricks import Trick
-
-Seen = Literal["owner", "all", "none"]
-"""Who sees a zone's cards: its seat (a hand), every seat (face up), no seat (face down)."""
 
 UNKNOWN = "?"
 """How a seat's written cards show a card it cannot see."""
-
-
-@attrs.frozen(slots=True)
-class Zone:
-    """A place cards can be: a hand, a pile, a trick. ``visible_to`` lists who may see them."""
-
-    name: str
-    cards: tuple[Card, ...]
-    visible_to: frozenset[int]
-
-
-@attrs.frozen(slots=True, cache_hash=True)
-class Place:
-    """A kind of zone a game's cards can be in.
-
-    ``seen``: who sees its cards (:data:`Seen`); ``per_seat``: one zone per seat,
-    named ``"{name} {seat}"`` (a hand, a pile of won cards), else one zone;
-    ``ordered``: the order of its cards matters (a draw pile, whose top card is
-    the last), else the zone is a set, listed in deck order.
-    """
-
-    name: str
-    seen: Seen = "none"
-    per_seat: bool = False
-    ordered: bool = False
-
-    def __attrs_post_init__(self) -> None:
-        if self.seen not in ("owner", "all", "none"):
-            raise ValueError(f"place {self.name!r}: seen must be owner, all or none")
-        if self.seen == "owner" and not self.per_seat:
-            raise ValueError(f"place {self.name!r}: only a place per seat has an owner")
 
 
 def _indices(mask: int) -> list[int]:
@@ -169,6 +136,15 @@ class Layout:
         """The number of zone ``name`` (of ``seat``'s, for a place per seat)."""
         return self.numbers[name if seat is None else f"{name} {seat}"]
 
+    def __copy__(self) -> Layout:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Layout:
+        return self  # never changes once made
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (layout, (self.deck, self.places, self.players))
+
     def new(self, start: str | int) -> Cards:
         """Cards with the whole deck in zone ``start`` (a name or number), known to nobody."""
         zone = start if isinstance(start, int) else self.numbers[start]
@@ -181,14 +157,7 @@ class Layout:
             order = orders[zone]
             if order is not None:
                 order.extend(range(len(self.physical)))
-        cards = Cards.__new__(Cards)
-        cards.layout = self
-        cards.masks = masks
-        cards.orders = orders
-        cards.known = [0] * self.players
-        cards.barred = [0] * n
-        cards.anyone_knows = 0
-        return cards
+        return Cards(self, masks, orders, [0] * self.players, [0] * n, 0)
 
     def faces(self, mask: int) -> tuple[Card, ...]:
         """The cards of a physical mask, in deck order (copies repeated)."""
@@ -249,32 +218,36 @@ class Cards:
         orders: list[list[int] | None],
         known: list[int],
         barred: list[int],
+        anyone_knows: int = -1,
     ) -> None:
         self.layout = layout
         self.masks = masks
         self.orders = orders
         self.known = known
         self.barred = barred
-        self.anyone_knows = 0
-        for mask in known:
-            self.anyone_knows |= mask
+        if anyone_knows < 0:  # not given: the cards any seat knows, from ``known``
+            anyone_knows = 0
+            for mask in known:
+                anyone_knows |= mask
+        self.anyone_knows = anyone_knows
 
     def copy(self) -> Cards:
         """An independent copy."""
-        new = Cards.__new__(Cards)
-        new.layout = layout = self.layout
-        new.masks = self.masks.copy()
         orders = self.orders
-        new.orders = [None if o is None else o.copy() for o in orders] if layout.piles else orders
-        new.known = self.known.copy()
-        new.barred = self.barred.copy()
-        new.anyone_knows = self.anyone_knows
-        return new
+        if self.layout.piles:
+            orders = [None if o is None else o.copy() for o in orders]
+        masks, known, barred = self.masks.copy(), self.known.copy(), self.barred.copy()
+        return Cards(self.layout, masks, orders, known, barred, self.anyone_knows)
 
-    __copy__ = copy
+    def __copy__(self) -> Cards:
+        return self.copy()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Cards:
         return self.copy()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        fields = (self.masks, self.orders, self.known, self.barred, self.anyone_knows)
+        return (Cards, (self.layout, *fields))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Cards):
@@ -780,6 +753,16 @@ class SeatCards:
 
     def _key(self) -> tuple[Any, ...]:
         return (self.seat, self.masks, self.sizes, self.orders, self.barred, self.lacking)
+
+    def __copy__(self) -> SeatCards:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> SeatCards:
+        return self  # immutable (its deal tables and memo are worked out from the rest)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        fields = (self.masks, self.sizes, self.orders, self.barred, self.lacking)
+        return (SeatCards, (self.layout, self.seat, *fields))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, SeatCards):

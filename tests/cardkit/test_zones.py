@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 from collections import Counter
 
@@ -89,6 +91,19 @@ def test_a_copy_is_independent() -> None:
     twin.show(1, 0)
     assert twin != cards and cards.count(4) == 2 and cards.known == [0, 0, 0]
     assert cards.copy() == cards
+
+
+def test_cards_and_what_a_seat_knows_come_back_from_a_pickle_the_same() -> None:
+    cards = dealt(["a1 a2", "b1 x", "x b3"], "a3 b2")
+    cards.move(card("a2"), 0, 1)
+    cards.show(0, 1, [card("a2")])  # seat 0 passed a2 to seat 1: it knows where a2 lies
+    back = pickle.loads(pickle.dumps(cards))
+    assert back.layout is cards.layout and back.layout.deck is DECK  # this process's own
+    assert back == cards and back.known == [DECK.card("a2").bit, 0, 0]
+    assert texts(back.cards(4)) == ["a3", "b2"]  # the stock, in its order
+    seen = cards.seen_by(0)
+    assert pickle.loads(pickle.dumps(seen)) == seen
+    assert copy.deepcopy(seen) is seen and copy.deepcopy(cards.layout) is cards.layout
 
 
 def test_a_card_that_does_not_follow_bars_the_led_suit_from_its_hand() -> None:

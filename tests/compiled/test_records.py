@@ -14,6 +14,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -70,9 +71,22 @@ def test_seeded_matches_give_identical_records(
         assert replay.returncode == 0, replay.stderr[-2000:]
 
 
+def _compiled_modules_tests() -> list[str]:
+    """The core's tests of each compiled module ``cardkit.X``: tests/cardkit/test_X.py."""
+    modules = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["cardkit"]["compiled"]
+    names = [m.removeprefix("cardkit.") for m in modules["modules"] if m.startswith("cardkit.")]
+    found = [f"tests/cardkit/test_{name}.py" for name in names]
+    return [path for path in found if (ROOT / path).exists()]
+
+
+def test_the_compiled_modules_have_tests() -> None:
+    assert "tests/cardkit/test_zones.py" in _compiled_modules_tests()
+
+
 def test_the_games_tests_pass_compiled(compiled: Compiled, tmp_path: Path) -> None:
-    """tests/games (each game's rules tests and its conformance test), run from a copy so
-    that the compiled cardkit is imported, not this checkout's sources."""
+    """tests/games (each game's rules tests and its conformance test) and the core's tests
+    of each compiled module, run from a copy so that the compiled cardkit is imported, not
+    this checkout's sources."""
     for name in ("tests", "docs", "examples", "pyproject.toml", "README.md"):
         path = ROOT / name
         if path.is_dir():
@@ -80,7 +94,11 @@ def test_the_games_tests_pass_compiled(compiled: Compiled, tmp_path: Path) -> No
         else:
             shutil.copy2(path, tmp_path / name)
     out = subprocess.run(
-        [str(compiled.python), "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/games"],
+        [
+            str(compiled.python),
+            *("-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/games"),
+            *_compiled_modules_tests(),
+        ],
         cwd=tmp_path,
         capture_output=True,
         text=True,
