@@ -39,9 +39,11 @@ def compiled(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Compiled]:
     yield build(tmp_path_factory.mktemp("compiled") / "venv", extra=("pytest>=8", "pexpect>=4.8"))
 
 
-def _arena(command: list[str], game: str, players: int, logs: Path, cwd: Path) -> None:
+def _arena(
+    command: list[str], game: str, players: int, logs: Path, cwd: Path, bot: str = "heuristic"
+) -> None:
     argv = [*command, "arena", game, "-p", str(players), "-n", str(MATCHES), "--seed", "11"]
-    argv += ["--bot", "heuristic", "--bot", "random", "--logs", str(logs)]
+    argv += ["--bot", bot, "--bot", "random", "--logs", str(logs)]
     out = subprocess.run(argv, cwd=cwd, capture_output=True, text=True, check=False)
     assert out.returncode == 0, out.stderr[-2000:]
 
@@ -107,15 +109,26 @@ def test_the_games_tests_pass_compiled(compiled: Compiled, tmp_path: Path) -> No
     assert out.returncode == 0, out.stdout[-3000:]
 
 
-@pytest.mark.parametrize("example", ["oh-hell", "hearts"])
+@pytest.mark.parametrize("example", ["oh-hell", "hearts", "new-game"])
 def test_a_plain_python_plugin_plays_on_the_compiled_core(
     compiled: Compiled, example: str, tmp_path: Path
 ) -> None:
-    """An example plugin, installed unchanged, passes its own tests (its conformance kit
-    included) on the compiled core, and plays in the compiled ``cardkit arena``."""
+    """An example plugin, or the game ``cardkit new-game`` makes, installed unchanged,
+    passes its own tests (its conformance kit included) on the compiled core, and plays
+    in the compiled ``cardkit arena``."""
     folder = tmp_path / example
-    skip = shutil.ignore_patterns("*.egg-info", "__pycache__")
-    shutil.copytree(ROOT / "examples" / example, folder, ignore=skip)
+    if example == "new-game":  # made by the compiled cardkit itself
+        made = subprocess.run(
+            [str(compiled.cardkit), "new-game", example, "--dir", str(folder)],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert made.returncode == 0, made.stderr[-2000:]
+    else:
+        skip = shutil.ignore_patterns("*.egg-info", "__pycache__")
+        shutil.copytree(ROOT / "examples" / example, folder, ignore=skip)
     pip = [str(compiled.python), "-m", "pip", "install", "-q", "--no-deps", str(folder)]
     assert subprocess.run(pip, capture_output=True, check=False).returncode == 0
     tests = subprocess.run(
@@ -126,4 +139,5 @@ def test_a_plain_python_plugin_plays_on_the_compiled_core(
         check=False,
     )
     assert tests.returncode == 0, tests.stdout[-3000:]
-    _arena([str(compiled.cardkit)], example, 4, tmp_path / "logs", tmp_path)
+    bot = "greedy" if example == "new-game" else "heuristic"  # the new game's own bot
+    _arena([str(compiled.cardkit)], example, 4, tmp_path / "logs", tmp_path, bot)
