@@ -32,6 +32,8 @@ WORKERS_PER_CPU = 4
 MIN_MAX_WORKERS = 8
 DEATHS_BEFORE_SPLIT = 2
 """Times a chunk may lose its worker before its matches are played one by one."""
+END_WAIT = 1.0
+"""Seconds a worker asked to end may take before it is killed."""
 REPORT_EVERY = 0.05
 """Seconds a worker may keep the reports of finished matches (without records) before
 sending them: few messages, and a run wound down at once."""
@@ -142,8 +144,17 @@ def _pooled(
                 return
             yield done.pop(index)
     finally:
-        for worker in pool:
-            worker.end()
+        _end_all(pool)
+
+
+def _end_all(pool: list[_Worker]) -> None:
+    """End every worker together: all are asked at once, then each is reaped (killed if it
+    has not ended :data:`END_WAIT` seconds after the asking)."""
+    for worker in pool:
+        worker.stop()
+    deadline = time.monotonic() + END_WAIT
+    for worker in pool:
+        worker.reap(max(0.0, deadline - time.monotonic()))
 
 
 def _lost(
@@ -182,6 +193,7 @@ def _worker_main(conn: Connection, plan: Plan, parent: int) -> None:
     matches, or the worker cannot play at all (then it ends).
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler: terminate ends it
     try:
         with move_clock(plan.move_time):
             _serve(conn, plan, parent)
@@ -266,15 +278,30 @@ class _Worker:
             return False
         return True
 
-    def end(self) -> None:
-        """Stop the process now, whatever it is doing, and reap it."""
-        if self.process.is_alive():
+    def stop(self) -> None:
+        """Ask the process to end now: one with no match left to report is told to (it
+        ends between two matches), a busy one is terminated."""
+        if not self.process.is_alive():
+            return
+        if self.task is None or self.task[0] >= self.task[1]:
+            with contextlib.suppress(OSError):
+                self.conn.send(None)
+        else:
             self.process.terminate()
-            self.process.join(1.0)
-            if self.process.is_alive():
-                self.process.kill()
+
+    def reap(self, wait: float) -> None:
+        """Wait up to ``wait`` seconds for the process to end, kill it if it has not, and
+        reap it."""
+        self.process.join(wait)
+        if self.process.is_alive():
+            self.process.kill()
         self.process.join()
         self.conn.close()
+
+    def end(self) -> None:
+        """Stop the process now, whatever it is doing, and reap it."""
+        self.stop()
+        self.reap(END_WAIT)
 
     def died(self) -> str:
         """How the process ended, for a report line."""

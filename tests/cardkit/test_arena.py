@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import signal
 from pathlib import Path
 
 import pytest
 
-from cardkit import RandomBot, arena
+from cardkit import RandomBot, arena, pool
 from cardkit.errors import CardkitError
+from cardkit.plan import Plan
 from cardkit.record import Record
 from cardkit.stats import Running, wilson
 from tests.tinygame import GAME
@@ -91,3 +93,27 @@ def test_workers_outside_the_cap_are_refused() -> None:
     for workers in (0, arena.max_workers() + 1):
         with pytest.raises(ValueError, match="workers must be from 1 to"):
             next(arena.reports(plan, 10, workers))
+
+
+def test_workers_end_when_told_even_under_a_handler_for_sigterm(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A run's workers end at its end as told (exit code 0), not killed, even when the
+    process that runs it handles SIGTERM itself (as ``cardkit arena`` does)."""
+    started: list[pool._Worker] = []
+    start = pool._Worker.start
+
+    def recorded(plan: Plan) -> pool._Worker:
+        worker = start(plan)
+        started.append(worker)
+        return worker
+
+    monkeypatch.setattr(pool._Worker, "start", staticmethod(recorded))
+    previous = signal.signal(signal.SIGTERM, lambda signum, frame: None)
+    try:
+        plan = arena.make_plan(GAME, ["random"])
+        assert sum(1 for _ in arena.reports(plan, 40, 2)) == 40
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    assert len(started) == 2
+    assert [w.process.exitcode for w in started] == [0, 0]
