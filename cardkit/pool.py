@@ -192,8 +192,8 @@ def _worker_main(conn: Connection, plan: Plan, parent: int) -> None:
     ``("error", line)`` when a record cannot be written, a chunk broke outside its
     matches, or the worker cannot play at all (then it ends).
     """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler: terminate ends it
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and SIGTERM,
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # sent to it or its whole process group
     try:
         with move_clock(plan.move_time):
             _serve(conn, plan, parent)
@@ -279,15 +279,15 @@ class _Worker:
         return True
 
     def stop(self) -> None:
-        """Ask the process to end now: one with no match left to report is told to (it
-        ends between two matches), a busy one is terminated."""
+        """End the process now: one with no match left to report is told to (it ends at
+        once, between two matches), a busy one is killed."""
         if not self.process.is_alive():
             return
         if self.task is None or self.task[0] >= self.task[1]:
             with contextlib.suppress(OSError):
                 self.conn.send(None)
         else:
-            self.process.terminate()
+            self.process.kill()
 
     def reap(self, wait: float) -> None:
         """Wait up to ``wait`` seconds for the process to end, kill it if it has not, and
