@@ -8,6 +8,9 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import subprocess
+import sys
+import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
@@ -306,6 +309,34 @@ def test_an_arena_stopped_by_a_signal_counts_every_record_it_wrote(
     on_disk = records(logs)
     assert len(on_disk) == counted
     assert sorted(p.name for p in logs.iterdir()) == sorted(on_disk)  # no marker, no temp file
+    assert sorted(on_disk) == [f"match-{i:06d}.json" for i in sorted(on_disk.values())]
+
+
+def test_a_sigterm_to_the_whole_process_group_winds_the_run_down(tmp_path: Path) -> None:
+    """A job scheduler cancelling a run signals every process of it: the workers leave
+    the signal to the run, which counts every match whose record it wrote."""
+    logs, out_file = tmp_path / "logs", tmp_path / "r.json"
+    argv = [sys.executable, "-m", "cli", "arena", "universal-bid", "--bot", "random"]
+    argv += ["-n", "1000000", "-w", "2", "--logs", str(logs), "--json", str(out_file)]
+    root = Path(__file__).resolve().parents[2]
+    with subprocess.Popen(
+        argv,
+        cwd=root,
+        start_new_session=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    ) as run:
+        deadline = time.monotonic() + 120
+        while not (logs.is_dir() and len(list(logs.iterdir())) >= 20):
+            assert run.poll() is None and time.monotonic() < deadline
+            time.sleep(0.05)
+        os.killpg(run.pid, signal.SIGTERM)
+        assert run.wait(timeout=120) == 143
+    data = load(out_file)
+    assert data["interrupted"] is True and 20 <= data["matches"] < 1000000
+    on_disk = records(logs)
+    assert len(on_disk) == data["matches"]  # a record for each match counted, no other
+    assert sorted(p.name for p in logs.iterdir()) == sorted(on_disk)  # no temp file
     assert sorted(on_disk) == [f"match-{i:06d}.json" for i in sorted(on_disk.values())]
 
 
