@@ -494,17 +494,26 @@ class State(ABC):
     def clone(self) -> Self:
         """An independent copy (cards, actions and the game are shared, being immutable;
         so is ``rng``, which is reseeded before every shuffle)."""
-        return self.__deepcopy__({})
+        cls = type(self)
+        plan = _PLANS.get(cls) or _plan(cls)
+        slots, changing = plan
+        if slots or not changing:
+            return self.__deepcopy__({})
+        new = cls.__new__(cls)  # the fast path: one copy of the table, then its changing fields
+        fields = self.__dict__.copy()
+        for name in changing:
+            value = fields.get(name)
+            if value is not None:
+                fields[name] = value.copy()
+        new.__dict__ = fields
+        return new
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Self:
         cls = type(self)
         new = cls.__new__(cls)
         memo[id(self)] = new
         if cls.copied:
-            plan = _PLANS.get(cls)
-            if plan is None:
-                plan = _PLANS[cls] = (_slots(cls), ("history", "log", *cls.copied))
-            slots, changing = plan
+            slots, changing = _PLANS.get(cls) or _plan(cls)
             if hasattr(self, "__dict__"):  # one copy of the table, then its changing fields
                 fields = self.__dict__.copy()
                 if not slots:
@@ -544,6 +553,14 @@ _SHARED = frozenset({"game", "_rng", "options", "_legal", "start_position"})
 _PLANS: dict[type, tuple[tuple[str, ...], tuple[str, ...]]] = {}
 """How :meth:`State.clone` copies each state class with :attr:`State.copied` fields met
 so far: its ``__slots__`` fields (:func:`_slots`), and the fields it copies."""
+
+
+def _plan(cls: type[State]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The copy plan of a state class (kept in ``_PLANS``); no fields to copy when it
+    names no :attr:`State.copied` fields (every field is deep-copied)."""
+    changing = ("history", "log", *cls.copied) if cls.copied else ()
+    plan = _PLANS[cls] = (_slots(cls), changing)
+    return plan
 
 
 def _slots(cls: type[State]) -> tuple[str, ...]:

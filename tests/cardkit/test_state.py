@@ -181,8 +181,21 @@ class Slotted(TinyState):
         self.notes: list[str] = []
 
 
-def test_the_fast_copy_copies_the_fields_named_keeps_none_and_slots() -> None:
-    state = Slotted(GAME, 2, 1, GAME.make_options({}), auto_chance=False)
+class Planned(TinyState):
+    """Tiny with the fast copy of just the fields named, and no ``__slots__``."""
+
+    copied = ("order", "choice", "window", "board", "notes")
+
+    def setup(self) -> None:
+        super().setup()
+        self.notes: list[str] = []
+
+
+@pytest.mark.parametrize("kind", [Slotted, Planned])
+def test_the_fast_copy_copies_the_fields_named_keeps_none_and_slots(
+    kind: type[Slotted | Planned],
+) -> None:
+    state = kind(GAME, 2, 1, GAME.make_options({}), auto_chance=False)
     state.apply(CHANCE, state.deal_shuffle([DECK.cards_of(h) for h in ["a1 b4", "a3 w"]]))
     state.apply(0, Pick("high"))
     state.notes.append("kept")
@@ -195,6 +208,7 @@ def test_the_fast_copy_copies_the_fields_named_keeps_none_and_slots() -> None:
     assert state.to_act() == (1,) and state.choice is not None and not state.choice.revealed
     assert state.order.direction == 1 and copy.order.direction == -1
     assert copy.to_act() == (1,) and copy.window is None
+    assert len(copy.history) == len(state.history) + 1
 
 
 def test_a_chance_draw_takes_a_few_cards_and_the_highest_deals() -> None:
