@@ -75,7 +75,8 @@ class DealConstraints(Generic[P, C]):
     ``cards`` are all the physical cards the places hold, ``fixed`` ones included (each
     fixed card is one copy taken out of them: "the passer knows these three cards are
     in that hand"; quickest when ``cards`` lists them first, in the order of
-    ``fixed``); ``sizes`` the places' full sizes; ``allowed`` a test or a set of cards
+    ``fixed``); ``label`` names a card in a message (``str``: itself); ``sizes`` the
+    places' full sizes; ``allowed`` a test or a set of cards
     per place (sets are quicker to sort the cards by: with only sets and no card twice,
     no card is tested one by one). Made once, it draws many deals (:meth:`sample`) at
     the cost of one or two shuffles each and counts them (:meth:`count`); what depends
@@ -95,6 +96,7 @@ class DealConstraints(Generic[P, C]):
         "_group_needs",
         "_group_spreads",
         "_impossible",
+        "_label",
         "_need",
         "_slots",
         "_spread",
@@ -108,6 +110,7 @@ class DealConstraints(Generic[P, C]):
         sizes: Mapping[P, int],
         allowed: Mapping[P, Allowed[C]] | None = None,
         fixed: Mapping[P, Iterable[C]] | None = None,
+        label: Callable[[C], str] = str,
     ) -> None:
         self.places: tuple[P, ...] = tuple(sizes)
         """The places, in the order of ``sizes``."""
@@ -125,6 +128,7 @@ class DealConstraints(Generic[P, C]):
         if total != len(cards):
             raise DealError(f"{len(cards)} cards cannot fill places that hold {total}")
         self._impossible: str | None = None
+        self._label = label
         self._cards = pool = list(cards)
         known = self._take(pool, need, fixed, allowed or {}) if fixed else None
         rooms = tuple(need.values())
@@ -167,7 +171,8 @@ class DealConstraints(Generic[P, C]):
                     except ValueError:
                         where = _name(place)
                         raise DealError(
-                            f"{card}, known to be in {where}, is not among the cards to deal"
+                            f"{self._label(card)}, known to be in {where}, is not among the "
+                            "cards to deal"
                         ) from None
             accepts = _acceptor(allowed.get(place))
             if accepts is not None and self._impossible is None:
@@ -175,7 +180,7 @@ class DealConstraints(Generic[P, C]):
                     if not accepts(card):
                         where = _name(place)
                         self._impossible = (
-                            f"{card} is known to be in {where}, which may not hold it"
+                            f"{self._label(card)} is known to be in {where}, which may not hold it"
                         )
                         break
         return known
@@ -192,7 +197,7 @@ class DealConstraints(Generic[P, C]):
         classes = _classes(pool, rules)
         if 0 in classes:
             if self._impossible is None:
-                self._impossible = f"no place with room may hold {classes[0][0]}"
+                self._impossible = f"no place with room may hold {self._label(classes[0][0])}"
             return
         masks = sorted(classes)
         masks.sort(key=int.bit_count)  # the freest last

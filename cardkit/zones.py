@@ -807,28 +807,29 @@ class SeatCards:
         return {"zones": zones, "unseen": unseen}
 
     def _constraints(self) -> _Deal:
-        """What every world of this view shares: the deal of the cards the seat does not
-        know into the zones' unknown places (by zone name) and the rest (see _Deal)."""
+        """What every world of this view shares: the deal of the physical cards the seat
+        does not know (by number) into the zones' unknown places (by zone name), each
+        seat's known cards in a world and whether a dealt zone is ordered."""
         layout = self.layout
         names = layout.names
         places: dict[str, int] = {}
-        allowed: dict[str, frozenset[Card]] = {}
+        allowed: dict[str, frozenset[int]] = {}
         pool_mask = ((1 << len(layout.physical)) - 1) & ~sum(self.masks)
-        pool = layout.faces(pool_mask)
+        pool = _numbers(pool_mask)
         for z, size in enumerate(self.sizes):
             unseen = size - self.masks[z].bit_count()
             if unseen:
                 places[names[z]] = unseen
                 if self.lacking[z] & pool_mask:
-                    allowed[names[z]] = frozenset(layout.faces(pool_mask & ~self.lacking[z]))
+                    allowed[names[z]] = frozenset(_numbers(pool_mask & ~self.lacking[z]))
         known = [0] * layout.players
         if self.seat >= 0:
             for z, who in enumerate(layout.seen_by):
                 if self.seat not in who:
                     known[self.seat] |= self.masks[z]
         ordered = layout.piles and any(layout.ordered[layout.numbers[p]] for p in places)
-        simple = layout.unique and not layout.piles
-        return _Deal(DealConstraints(pool, places, allowed), pool_mask, known, ordered, simple)
+        deal = DealConstraints(pool, places, allowed, label=lambda i: layout.physical[i].text)
+        return _Deal(deal, known, ordered)
 
     def deal(self, rng: random.Random) -> Cards:
         """A world's cards (see the class docstring); randomness only from ``rng``. A
@@ -839,46 +840,35 @@ class SeatCards:
             made = self._deal = self._constraints()
         given = made.deal.sample(rng, ordered=made.ordered)
         layout = self.layout
-        numbers = layout.numbers
+        numbers, bit = layout.numbers, layout.bits.__getitem__
         masks = list(self.masks)
-        if made.simple:  # sets of a deck without copies: each card its bit
-            for name, dealt in given.items():
-                bits = 0
-                for card in dealt:
-                    bits |= card.bit
-                masks[numbers[name]] |= bits
-            no_orders: list[list[int] | None] = [None] * len(masks)  # no zone is ordered
-            return Cards(layout, masks, no_orders, made.known.copy(), list(self.barred))
-        orders: list[list[int] | None] = [None if o is None else list(o) for o in self.orders]
-        face_bits = layout.face_bits
-        pool = made.pool
+        orders: list[list[int] | None] = [None] * len(masks)
+        if layout.piles:
+            orders = [None if o is None else list(o) for o in self.orders]
         for name, dealt in given.items():
             z = numbers[name]
+            masks[z] |= sum(map(bit, dealt))  # distinct bits: their sum is their union
             order = orders[z]
-            pile = order is not None  # a pile also notes the number of each copy, in order
-            numbered: list[int] = []
-            bits = 0
-            for card in dealt:  # a copy of its face not dealt yet
-                free = pool & face_bits[card.id]
-                bit = free & -free
-                pool ^= bit
-                bits |= bit
-                if pile:
-                    numbered.append(bit.bit_length() - 1)
-            if order is not None:
-                it = iter(numbered)
+            if order is not None:  # a pile's unknown places, bottom first, as dealt
+                it = iter(dealt)
                 order[:] = [next(it) if i < 0 else i for i in order]
-            masks[z] |= bits
         return Cards(layout, masks, orders, made.known.copy(), list(self.barred))
 
 
 class _Deal(NamedTuple):
-    """What the worlds of one :class:`SeatCards` share: the deal, the cards it deals (a
-    physical mask), each seat's known cards in a world, whether a dealt zone is ordered,
-    and whether the deal is of sets of a deck without copies (the quick path)."""
+    """What the worlds of one :class:`SeatCards` share: the deal of physical cards, each
+    seat's known cards in a world, and whether a dealt zone is ordered."""
 
-    deal: DealConstraints[str, Card]
-    pool: int
+    deal: DealConstraints[str, int]
     known: list[int]
     ordered: bool
-    simple: bool
+
+
+def _numbers(mask: int) -> list[int]:
+    """The physical card numbers of a mask, lowest first."""
+    out: list[int] = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
