@@ -73,7 +73,7 @@ def public_state(game: UniversalBidGame, view: UniversalBidView) -> UniversalBid
     world.phase = view.phase
     world.drawn = tuple(BY_TEXT[text] for _, text in view.draw)
     world.bids = view.bids
-    world.finished = [(t[0][0], tuple(c for _, c in t)) for t in view.past_tricks]
+    world.finished = tuple((t[0][0], tuple(c for _, c in t)) for t in view.past_tricks)
     world.trick.restart(view.trick[0][0] if view.trick else -1)
     for seat, card in view.trick:
         world.trick.play(seat, card)

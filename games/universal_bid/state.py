@@ -101,13 +101,13 @@ class UniversalBidState(State):
     phase: str
     drawn: tuple[Card, ...]
     bids: tuple[int | None, ...]
-    finished: list[tuple[int, tuple[Card, ...]]]
+    finished: tuple[tuple[int, tuple[Card, ...]], ...]
     trick: Trick
     hand_log: tuple[HandScore, ...]
     cards: Cards
     record = ("phase", "drawn", "bids", "finished", "trick", "hand_log", "cards")
     phases: ClassVar[Mapping[str, tuple[type[Action], ...]]] = {BID: (Bid,), PLAY: (Play,)}
-    copied = ("cards", "taken", "finished", "trick", "board")
+    copied = ("cards", "trick")  # the rest is replaced, never changed in place
 
     def setup(self) -> None:
         players = self.players
@@ -119,7 +119,7 @@ class UniversalBidState(State):
         self.drawn = ()
         """The cards drawn for the first deal (seat 0's first); they went back to the deck."""
         self.bids = (None,) * players
-        self.finished = []
+        self.finished = ()
         """The finished tricks of this hand: their leader and cards, in play order."""
         self.trick = Trick(-1, order=TRICK_ORDER, size=players)
         self.hand_log = ()
@@ -136,7 +136,7 @@ class UniversalBidState(State):
         self.dealer = first if first < 0 else (first + self.hand_index - (phase == OVER)) % n
         made = [b for b in self.bids if b is not None]
         self.bid_total, self.bids_made = sum(made), len(made)
-        self.taken = [0] * n
+        taken = [0] * n
         replay = Trick(-1, order=TRICK_ORDER, size=n)
         leader = (self.dealer + 1) % n
         for lead, cards in self.finished:
@@ -144,8 +144,8 @@ class UniversalBidState(State):
                 replay.restart(lead)
                 for i, card in enumerate(cards):
                     leader = replay.play((lead + i) % n, card)
-                self.taken[leader] += 1
-        self.taken_t = tuple(self.taken)
+                taken[leader] += 1
+        self.taken = tuple(taken)
         self._past: tuple[tuple[tuple[int, Card], ...], ...] | None = None
         """:attr:`finished` as the view shows it, once built (None: not built yet)."""
         self.board = Scoreboard.start(n)
@@ -319,10 +319,10 @@ class UniversalBidState(State):
 
     def _end_trick(self, winner: int) -> None:
         trick = self.trick
-        self.taken[winner] += 1
-        self.taken_t = tuple(self.taken)
-        finished = self.finished
-        finished.append((trick.leader, tuple(trick.cards)))
+        taken = list(self.taken)
+        taken[winner] += 1
+        self.taken = tuple(taken)
+        finished = self.finished = (*self.finished, (trick.leader, tuple(trick.cards)))
         self._past = None
         if self.log is not None:
             best = trick.cards[trick.best]
@@ -356,8 +356,9 @@ class UniversalBidState(State):
         points = tuple(
             t + EXACT_BONUS if made else t for t, made in zip(self.taken, exact, strict=True)
         )
-        self.board.add_hand(points)
-        self.scores_t = tuple(self.board.totals)
+        board = self.board = self.board.copy()  # a copy shares the old board
+        board.add_hand(points)
+        self.scores_t = tuple(board.totals)
         self.hand_log = (
             *self.hand_log,
             HandScore(
@@ -365,7 +366,7 @@ class UniversalBidState(State):
                 self.size,
                 self.dealer,
                 bids,
-                self.taken_t,
+                self.taken,
                 points,
             ),
         )
@@ -377,17 +378,16 @@ class UniversalBidState(State):
                     self.scores_t,
                     len(self.schedule),
                     bids,
-                    self.taken_t,
+                    self.taken,
                     exact,
                 )
             )
         n = self.players
         self.hand_index += 1
         self.cards.move_all(self.played, self.out)
-        self.finished = []
+        self.finished = ()
         self._past = ()
-        self.taken = [0] * n
-        self.taken_t = (0,) * n
+        self.taken = (0,) * n
         self.bids = (None,) * n
         self.bid_total = 0
         self.bids_made = 0
@@ -444,7 +444,7 @@ class UniversalBidState(State):
             self.draw(),
             self.bids,
             self.trick.pairs(),
-            self.taken_t,
+            self.taken,
             self.past_tricks(),
             self.scores_t,
             self.hand_log,
