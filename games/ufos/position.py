@@ -77,7 +77,7 @@ def _check_auction(state: UfosState) -> int:
                 f"points cannot be negative: seat {seat} has {now} after this hand's auction, "
                 f"{then} before it"
             )
-    walker.board.totals = start
+    walker.board = Scoreboard(start, state.board.floor, list(state.board.hands))
     for i, (seat, action) in enumerate(walker.walk_auction()):
         if action is None or walker.auction_over():
             why = "the auction was over" if action else "not an auction action of a seat"

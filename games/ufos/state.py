@@ -22,7 +22,7 @@ order's ``playable_mask``).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from cardkit import (
     CHANCE,
@@ -292,17 +292,7 @@ class UfosState(State):
         "trick",
         "cards",
     )
-    copied = (
-        "cards",
-        "bid_cards",
-        "board",
-        "trick",
-        "tricks",
-        "passed",
-        "spied",
-        "spy_count",
-        "_bid_view",
-    )
+    copied = ("cards", "bid_cards", "trick")  # the rest is replaced, never changed in place
 
     phases: ClassVar[Mapping[str, tuple[type[Action], ...]]] = {
         CHOOSE: (Choose,),
@@ -355,16 +345,16 @@ class UfosState(State):
             self.current = (self.trick.leader + len(self.trick)) % n
         # each finished trick's winner leads the next one (the last one's, the trick now)
         leaders = [t[0][0] for t in self.finished[1:] if t] + [self.trick.leader]
-        self.tricks = [leaders.count(s) if self.finished else 0 for s in range(n)]
+        self.tricks = tuple(leaders.count(s) if self.finished else 0 for s in range(n))
         self.last_scores = self.board.hands[-1] if self.board.hands else (0,) * n
-        self._bid_view: list[_BidPart | None] = [None] * n
+        self._bid_view: tuple[_BidPart | None, ...] = (None,) * n
 
     def walk_auction(self) -> Iterator[tuple[int, Action | None]]:
         """The auction's standing from the start of the hand, entry by entry: each is
         yielded (None for an entry naming no auction action of a seat), then taken."""
         n = self.players
-        self.current, self.passed, self.n_passed = self.dealer, [False] * n, 0
-        self.high_bid, self.high_bidder, self.spied, self.spy_count = 0, -1, [0] * n, [0] * n
+        self.current, self.passed, self.n_passed = self.dealer, (False,) * n, 0
+        self.high_bid, self.high_bidder, self.spied, self.spy_count = 0, -1, (0,) * n, (0,) * n
         for seat, text in self.auction:
             action = auction_action(text, n) if 0 <= seat < n else None
             yield seat, action
@@ -621,7 +611,7 @@ class UfosState(State):
 
     def _choose(self, seat: int, action: Choose) -> None:
         n = self.players
-        self._bid_view = [None] * n
+        self._bid_view = (None,) * n
         if self.log is not None:
             self.log.append(Chose(seat, to=others(n, seat), cover=True))
             self.log.append(Chose(seat, action.suit, action.game, to=only(seat)))
@@ -657,9 +647,10 @@ class UfosState(State):
         log = self.log
         if isinstance(action, Spy):
             target = action.target
-            self.board.add(seat, -1)
-            self.board.add(target, 1)
-            self._bid_view[seat] = None
+            board = self.board = self.board.copy()  # a copy shares the old board
+            board.add(seat, -1)
+            board.add(target, 1)
+            self._bid_view = _replaced(self._bid_view, seat, None)
             self.bid_cards.show(seat, SETS + 2 * self.players + target)
             if log is not None:
                 suit = self.suit_of(target)
@@ -681,14 +672,14 @@ class UfosState(State):
         """The auction's standing after ``seat``'s ``action``: who passed, the standing bid,
         who spied on whom and, unless the auction is over, whose turn it is."""
         if isinstance(action, Pass):
-            self.passed[seat] = True
+            self.passed = _replaced(self.passed, seat, True)
             self.n_passed += 1
         elif isinstance(action, Bid):
             self.high_bid = action.amount
             self.high_bidder = seat
         elif isinstance(action, Spy):
-            self.spied[seat] |= 1 << action.target
-            self.spy_count[seat] += 1
+            self.spied = _replaced(self.spied, seat, self.spied[seat] | 1 << action.target)
+            self.spy_count = _replaced(self.spy_count, seat, self.spy_count[seat] + 1)
         if not self.auction_over():
             n, passed = self.players, self.passed
             current = (self.current + 1) % n
@@ -704,7 +695,8 @@ class UfosState(State):
 
     def _win_bid(self, winner: int, amount: int) -> None:
         """RULING 4: the winner pays the bid and shows its Suit Card; it leads."""
-        self.board.add(winner, -amount)
+        board = self.board = self.board.copy()
+        board.add(winner, -amount)
         suit, game = self.suit_of(winner), self.game_of(winner)
         self.bid_cards.move_all(SETS + 2 * self.players + winner, TRUMP_UP)
         self.winner = winner
@@ -712,7 +704,7 @@ class UfosState(State):
         self.mode = game
         self.trick_order = ORDERS[suit]
         self._follows = _FOLLOWS[suit]
-        self._bid_view = [None] * self.players
+        self._bid_view = (None,) * self.players
         self.trick = Trick(winner, order=self.trick_order, size=self.players)
         self.current = winner
         self.phase = PLAY
@@ -730,7 +722,7 @@ class UfosState(State):
         if winner < 0:
             self.current = (self.current + 1) % self.players
             return
-        self.tricks[winner] += 1
+        self.tricks = _replaced(self.tricks, winner, self.tricks[winner] + 1)
         cards.move_all(TRICK, WON + winner)
         self.finished = (*self.finished, trick.plays())
         if log is not None:
@@ -745,8 +737,9 @@ class UfosState(State):
         """RULING 7 (:func:`hand_scores`), then the next deal or the end of the match."""
         assert self.mode is not None
         deltas = hand_scores(self.tricks, self.winner, self.mode)
-        self.last_tricks = tuple(self.tricks)
-        self.last_scores = self.board.add_hand(deltas)
+        self.last_tricks = self.tricks
+        board = self.board = self.board.copy()
+        self.last_scores = board.add_hand(deltas)
         if self.log is not None:
             self.log.append(
                 UfosHandScored(
@@ -819,7 +812,8 @@ class UfosState(State):
     def view(self, seat: int) -> UfosView:
         bids = self._bid_view[seat]
         if bids is None:
-            bids = self._bid_view[seat] = self._bid_part(seat)
+            bids = self._bid_part(seat)
+            self._bid_view = _replaced(self._bid_view, seat, bids)
         trick, finished, play = self.trick, self.finished, self.phase == PLAY
         return UfosView(
             seat,
@@ -884,3 +878,11 @@ class UfosState(State):
     def zones(self) -> tuple[Zone, ...]:
         """The cards (:data:`PLACES`) and the bid cards (:data:`BID_PLACES`), each where it is."""
         return self.cards.zones() + self.bid_cards.zones()
+
+
+T = TypeVar("T")
+
+
+def _replaced(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """``values`` with the one at ``index`` replaced by ``value``."""
+    return (*values[:index], value, *values[index + 1 :])

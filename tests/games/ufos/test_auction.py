@@ -241,3 +241,16 @@ def test_each_phase_refuses_the_kinds_it_does_not_take() -> None:
     with pytest.raises(IllegalActionError) as info:
         state.apply(1, parse("bid 2"))  # not seat 1's turn: that comes first
     assert info.value.code == "not-your-turn"
+
+
+def test_a_copy_spies_passes_and_wins_the_bid_without_touching_the_original() -> None:
+    state = ready()
+    run(state, "spy 2")  # seat 0 pays seat 2 a point: 19 20 21 20
+    copy = state.clone()
+    # seat 1 passes, seat 2 spies on seat 0, seat 3 bids 3, seats 0 and 2 pass
+    run(copy, "pass", "spy 0", "bid 3", "pass", "pass")
+    assert copy.board.totals == [20, 20, 20, 17]  # seat 2 paid seat 0; the bank took 3
+    assert copy.view(2).spied == ((0, "R"),) and copy.phase == "play"
+    assert state.board.totals == [19, 20, 21, 20]  # the original stands where it was
+    assert state.view(2).spied == () and state.view(0).spied == ((2, "G"),)
+    assert state.phase == "auction" and state.to_act() == (1,)
