@@ -885,4 +885,6 @@ T = TypeVar("T")
 
 def _replaced(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     """``values`` with the one at ``index`` replaced by ``value``."""
-    return (*values[:index], value, *values[index + 1 :])
+    changed = list(values)
+    changed[index] = value
+    return tuple(changed)
