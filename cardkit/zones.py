@@ -617,8 +617,8 @@ class Cards:
             "zones": {name: [c.text for c in self.cards(z)] for z, name in enumerate(layout.names)}
         }
         known = {str(s): [c.text for c in layout.faces(k)] for s, k in enumerate(self.known) if k}
-        barred = {
-            layout.names[z]: [c.text for c in layout.faces(b)]
+        barred = {  # each face once (a zone lacks every copy of it)
+            layout.names[z]: list(dict.fromkeys(c.text for c in layout.faces(b)))
             for z, b in enumerate(self.lacks())
             if b
         }
@@ -686,7 +686,7 @@ class Cards:
                 raise PositionError(f"barred: no zone is called {name!r}")
             z = layout.numbers[name]
             faces = _cards_of(layout, texts, f"barred from {name!r}")
-            cards.bar(z, layout.deck.mask(faces))  # a face written once per copy
+            cards.bar(z, layout.deck.mask(faces))  # every copy of each face
             if cards.barred[z] & cards.masks[z]:
                 raise PositionError(f"zone {name!r} holds a card it is said to lack")
         return cards

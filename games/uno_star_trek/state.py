@@ -1203,8 +1203,6 @@ class UnoState(State):
         ``drawn``, the card just drawn, and ``fair``, whether a pending Wild Draw 4 is."""
         part = super().position_part(seat)
         part["cards"].pop("known", None)  # ``shown`` says whose hand a known card is in
-        for texts in part["cards"].get("barred", {}).values():
-            texts[:] = dict.fromkeys(texts)  # each face once, not once per copy
         part["shown"] = []
         for to in range(self.players):
             for owner, held in self.shown_to(to):

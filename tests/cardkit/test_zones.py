@@ -160,6 +160,17 @@ def test_cards_written_and_read_back_are_the_same() -> None:
     assert Cards.read(cards.layout, data) == cards
 
 
+def test_a_face_with_copies_that_a_zone_lacks_is_written_once() -> None:
+    cards = dealt(["a1 a2", "b1 b2", "x a3"], "x b3")
+    trick = Trick(2, order=ORDER, size=3)
+    cards.play(2, card("x"), 3, trick)  # x leads suit c
+    cards.play(0, card("a1"), 3, trick)  # seat 0 holds no c card: neither copy of x
+    data = cards.write()
+    assert data["barred"] == {"hand 0": ["x"]}
+    back = Cards.read(cards.layout, data)
+    assert back == cards and back.barred[0].bit_count() == 2  # both copies of x
+
+
 @pytest.mark.parametrize(
     ("zones", "message"),
     [
