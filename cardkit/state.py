@@ -495,8 +495,7 @@ class State(ABC):
         """An independent copy (cards, actions and the game are shared, being immutable;
         so is ``rng``, which is reseeded before every shuffle)."""
         cls = type(self)
-        plan = _PLANS.get(cls) or _plan(cls)
-        slots, changing = plan
+        slots, changing = _PLANS.get(cls) or _plan(cls)
         if slots or not changing:
             return self.__deepcopy__({})
         new = cls.__new__(cls)  # the fast path: one copy of the table, then its changing fields
@@ -551,8 +550,7 @@ _SHARED = frozenset({"game", "_rng", "options", "_legal", "start_position"})
 
 
 _PLANS: dict[type, tuple[tuple[str, ...], tuple[str, ...]]] = {}
-"""How :meth:`State.clone` copies each state class with :attr:`State.copied` fields met
-so far: its ``__slots__`` fields (:func:`_slots`), and the fields it copies."""
+"""How :meth:`State.clone` copies each state class met so far (see :func:`_plan`)."""
 
 
 def _plan(cls: type[State]) -> tuple[tuple[str, ...], tuple[str, ...]]:
