@@ -616,7 +616,18 @@ class Cards:
         out: dict[str, Any] = {
             "zones": {name: [c.text for c in self.cards(z)] for z, name in enumerate(layout.names)}
         }
-        known = {str(s): [c.text for c in layout.faces(k)] for s, k in enumerate(self.known) if k}
+        known: dict[str, Any] = {}
+        for seat, mask in enumerate(self.known):
+            if not mask:
+                continue
+            if layout.unique:  # a face is one card: its place is the zone holding it
+                known[str(seat)] = [c.text for c in layout.faces(mask)]
+            else:  # a face with copies: the zone says which copy
+                known[str(seat)] = {
+                    layout.names[z]: [c.text for c in layout.faces(mask & m)]
+                    for z, m in enumerate(self.masks)
+                    if mask & m
+                }
         barred = {  # each face once (a zone lacks every copy of it)
             layout.names[z]: list(dict.fromkeys(c.text for c in layout.faces(b)))
             for z, b in enumerate(self.lacks())
@@ -668,19 +679,23 @@ class Cards:
         if pool:
             missing = ", ".join(c.text for c in layout.faces(pool))
             raise PositionError(f"cards are in no zone: {missing}")
-        for key, texts in dict(data.get("known", {})).items():
+        for key, value in dict(data.get("known", {})).items():
             seat = int(key) if isinstance(key, str) and key.isdigit() else -1
             if not 0 <= seat < layout.players:
                 raise PositionError(f"known: {key!r} is not a seat")
-            faces = _cards_of(layout, texts, f"known to seat {seat}")
-            hidden = sum(m for z, m in enumerate(cards.masks) if seat not in layout.seen_by[z])
-            try:
-                cards.known[seat] = layout.mask_of(faces, hidden)
-                cards.anyone_knows |= cards.known[seat]
-            except ValueError:
-                raise PositionError(
-                    f"known to seat {seat}: a card it sees, or no such card"
-                ) from None
+            hidden = [0 if seat in layout.seen_by[z] else m for z, m in enumerate(cards.masks)]
+            by_zone = value if isinstance(value, Mapping) else {"": value}
+            for name, texts in by_zone.items():
+                what = f"known to seat {seat}" + (f" in {name!r}" if name else "")
+                if name and name not in layout.numbers:
+                    raise PositionError(f"{what}: no zone is called {name!r}")
+                faces = _cards_of(layout, texts, what)
+                within = hidden[layout.numbers[name]] if name else sum(hidden)
+                try:
+                    cards.known[seat] |= layout.mask_of(faces, within & ~cards.known[seat])
+                except ValueError:
+                    raise PositionError(f"{what}: a card it sees, or no such card") from None
+            cards.anyone_knows |= cards.known[seat]
         for name, texts in dict(data.get("barred", {})).items():
             if name not in layout.numbers:
                 raise PositionError(f"barred: no zone is called {name!r}")

@@ -6,6 +6,7 @@ import copy
 import pickle
 import random
 from collections import Counter
+from typing import Any
 
 import attrs
 import pytest
@@ -156,8 +157,39 @@ def test_cards_written_and_read_back_are_the_same() -> None:
     cards.play(1, card("b1"), 3, trick)
     cards.play(2, card("x"), 3, trick)  # x is of suit c: seat 2 holds no b card
     data = cards.write()
-    assert data["known"] == {"2": ["a1"]} and data["barred"] == {"hand 2": ["b1", "b2", "b3"]}
+    assert data["known"] == {"2": {"hand 0": ["a1"]}}  # the deck has copies: by zone
+    assert data["barred"] == {"hand 2": ["b1", "b2", "b3"]}
     assert Cards.read(cards.layout, data) == cards
+    earlier = {**data, "known": {"2": ["a1"]}}  # as positions wrote it before: a list
+    assert Cards.read(cards.layout, earlier) == cards
+
+
+@pytest.mark.parametrize("owner", [1, 2])
+def test_a_known_copy_of_a_face_comes_back_in_its_own_zone(owner: int) -> None:
+    cards = dealt(["a1 a2", "b1 x", "x b3"], "a3 b2")  # an x in hands 1 and 2
+    cards.show(0, owner, [card("x")])  # seat 0 is shown the x of seat `owner`
+    data = cards.write()
+    assert data["known"] == {"0": {f"hand {owner}": ["x"]}}
+    back = Cards.read(cards.layout, data)
+    assert back == cards
+    assert texts(back.seen_by(0).cards(owner)) == ["x"]
+    assert texts(back.seen_by(0).cards(3 - owner)) == []
+
+
+@pytest.mark.parametrize(
+    ("known", "message"),
+    [
+        ({"0": {"hand 0": ["a1"]}}, "known to seat 0 in 'hand 0': a card it sees"),
+        ({"0": {"hand 9": ["x"]}}, "no zone is called 'hand 9'"),
+        ({"0": {"hand 1": ["a3"]}}, "known to seat 0 in 'hand 1': a card it sees, or no such"),
+    ],
+)
+def test_known_cards_the_seat_sees_or_that_are_elsewhere_are_refused(
+    known: dict[str, Any], message: str
+) -> None:
+    data = dealt(["a1 a2", "b1 x", "x b3"], "a3 b2").write()
+    with pytest.raises(PositionError, match=message):
+        Cards.read(layout(DECK, PLACES, 3), {**data, "known": known})
 
 
 def test_a_face_with_copies_that_a_zone_lacks_is_written_once() -> None:
