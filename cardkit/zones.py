@@ -622,9 +622,9 @@ class Cards:
                 continue
             if layout.unique:  # a face is one card: its place is the zone holding it
                 known[str(seat)] = [c.text for c in layout.faces(mask)]
-            else:  # a face with copies: the zone says which copy
+            else:  # a face with copies: the zone says which copy, an order where in it
                 known[str(seat)] = {
-                    layout.names[z]: [c.text for c in layout.faces(mask & m)]
+                    layout.names[z]: self._known_in(z, mask)
                     for z, m in enumerate(self.masks)
                     if mask & m
                 }
@@ -638,6 +638,14 @@ class Cards:
         if barred:
             out["barred"] = barred
         return out
+
+    def _known_in(self, zone: int, mask: int) -> list[str]:
+        """The cards of ``mask`` in ``zone`` as texts; an ordered zone's in its order,
+        each other card :data:`UNKNOWN`."""
+        order, physical = self.orders[zone], self.layout.physical
+        if order is None:
+            return [c.text for c in self.layout.faces(mask & self.masks[zone])]
+        return [physical[i].text if mask >> i & 1 else UNKNOWN for i in order]
 
     @classmethod
     def read(cls, layout: Layout, data: Any) -> Cards:
@@ -689,8 +697,18 @@ class Cards:
                 what = f"known to seat {seat}" + (f" in {name!r}" if name else "")
                 if name and name not in layout.numbers:
                     raise PositionError(f"{what}: no zone is called {name!r}")
+                z = layout.numbers[name] if name else -1
+                order = cards.orders[z] if name else None
+                if order is not None and hidden[z]:  # in the zone's order, "?" for the rest
+                    if not isinstance(texts, list) or len(texts) != len(order):
+                        raise PositionError(f"{what}: list the zone's {len(order)} cards in order")
+                    at = [(i, t) for i, t in zip(order, texts, strict=True) if t != UNKNOWN]
+                    if any(layout.physical[i].text != t for i, t in at):
+                        raise PositionError(f"{what}: the cards are not where the zone has them")
+                    cards.known[seat] |= sum(1 << i for i, _ in at)
+                    continue
                 faces = _cards_of(layout, texts, what)
-                within = hidden[layout.numbers[name]] if name else sum(hidden)
+                within = hidden[z] if name else sum(hidden)
                 try:
                     cards.known[seat] |= layout.mask_of(faces, within & ~cards.known[seat])
                 except ValueError:

@@ -176,6 +176,20 @@ def test_a_known_copy_of_a_face_comes_back_in_its_own_zone(owner: int) -> None:
     assert texts(back.seen_by(0).cards(3 - owner)) == []
 
 
+def test_a_known_copy_in_an_ordered_zone_comes_back_in_its_place() -> None:
+    cards = dealt(["a1 a2", "b1 a3", "b3"], "x b2 x")  # the stock: an x at each end
+    stock = cards.layout.zone("stock")
+    top = cards.orders[stock][-1]  # seat 0 knows the top x, not the bottom one
+    cards.known[0] |= 1 << top
+    data = cards.write()
+    assert data["known"] == {"0": {"stock": ["?", "?", "x"]}}
+    back = Cards.read(cards.layout, data)
+    assert back == cards and back.known[0] == 1 << back.orders[stock][-1]
+    wrong = {**data, "known": {"0": {"stock": ["?", "x", "?"]}}}
+    with pytest.raises(PositionError, match="not where the zone has them"):
+        Cards.read(cards.layout, wrong)
+
+
 @pytest.mark.parametrize(
     ("known", "message"),
     [
