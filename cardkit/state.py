@@ -495,44 +495,36 @@ class State(ABC):
         """An independent copy (cards, actions and the game are shared, being immutable;
         so is ``rng``, which is reseeded before every shuffle)."""
         cls = type(self)
-        slots, changing = _PLANS.get(cls) or _plan(cls)
-        if slots or not changing:
+        if not cls.copied:
             return self.__deepcopy__({})
-        new = cls.__new__(cls)  # the fast path: one copy of the table, then its changing fields
+        slots, changing = _PLANS.get(cls) or _plan(cls)
+        new = cls.__new__(cls)  # one copy of the table, then the fields changed in place
         fields = self.__dict__.copy()
-        for name in changing:
-            value = fields.get(name)
-            if value is not None:
-                fields[name] = value.copy()
+        if not slots:
+            for name in changing:
+                value = fields.get(name)
+                if value is not None:
+                    fields[name] = value.copy()
+            new.__dict__ = fields
+            return new
         new.__dict__ = fields
+        for name in slots:
+            try:  # noqa: SIM105  (suppress() costs a context manager per slot)
+                setattr(new, name, getattr(self, name))
+            except AttributeError:  # a slot never set
+                pass
+        for name in changing:
+            value = getattr(self, name, None)
+            if value is not None:
+                setattr(new, name, value.copy())
         return new
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        if type(self).copied:
+            return self.clone()
         cls = type(self)
         new = cls.__new__(cls)
         memo[id(self)] = new
-        if cls.copied:
-            slots, changing = _PLANS.get(cls) or _plan(cls)
-            if hasattr(self, "__dict__"):  # one copy of the table, then its changing fields
-                fields = self.__dict__.copy()
-                if not slots:
-                    for name in changing:
-                        value = fields.get(name)
-                        if value is not None:
-                            fields[name] = value.copy()
-                    new.__dict__ = fields
-                    return new
-                new.__dict__ = fields
-            for name in slots:
-                try:  # noqa: SIM105  (suppress() costs a context manager per slot)
-                    setattr(new, name, getattr(self, name))
-                except AttributeError:  # a slot never set
-                    pass
-            for name in changing:
-                value = getattr(self, name, None)
-                if value is not None:
-                    setattr(new, name, value.copy())
-            return new
         for name, value in _state_items(self):
             if name in _SHARED:  # immutable, or reseeded before every use
                 setattr(new, name, value)
@@ -554,10 +546,9 @@ _PLANS: dict[type, tuple[tuple[str, ...], tuple[str, ...]]] = {}
 
 
 def _plan(cls: type[State]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The copy plan of a state class (kept in ``_PLANS``); no fields to copy when it
-    names no :attr:`State.copied` fields (every field is deep-copied)."""
-    changing = ("history", "log", *cls.copied) if cls.copied else ()
-    plan = _PLANS[cls] = (_slots(cls), changing)
+    """The copy plan of a state class with :attr:`State.copied` fields (kept in
+    ``_PLANS``): its ``__slots__`` fields, and the fields it copies."""
+    plan = _PLANS[cls] = (_slots(cls), ("history", "log", *cls.copied))
     return plan
 
 
