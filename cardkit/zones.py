@@ -691,28 +691,12 @@ class Cards:
             seat = int(key) if isinstance(key, str) and key.isdigit() else -1
             if not 0 <= seat < layout.players:
                 raise PositionError(f"known: {key!r} is not a seat")
-            hidden = [0 if seat in layout.seen_by[z] else m for z, m in enumerate(cards.masks)]
-            by_zone = value if isinstance(value, Mapping) else {"": value}
-            for name, texts in by_zone.items():
-                what = f"known to seat {seat}" + (f" in {name!r}" if name else "")
-                if name and name not in layout.numbers:
-                    raise PositionError(f"{what}: no zone is called {name!r}")
-                z = layout.numbers[name] if name else -1
-                order = cards.orders[z] if name else None
-                if order is not None and hidden[z]:  # in the zone's order, "?" for the rest
-                    if not isinstance(texts, list) or len(texts) != len(order):
-                        raise PositionError(f"{what}: list the zone's {len(order)} cards in order")
-                    at = [(i, t) for i, t in zip(order, texts, strict=True) if t != UNKNOWN]
-                    if any(layout.physical[i].text != t for i, t in at):
-                        raise PositionError(f"{what}: the cards are not where the zone has them")
-                    cards.known[seat] |= sum(1 << i for i, _ in at)
-                    continue
-                faces = _cards_of(layout, texts, what)
-                within = hidden[z] if name else sum(hidden)
-                try:
-                    cards.known[seat] |= layout.mask_of(faces, within & ~cards.known[seat])
-                except ValueError:
-                    raise PositionError(f"{what}: a card it sees, or no such card") from None
+            if isinstance(value, Mapping):  # by zone: which copy of a face it is
+                for name, texts in value.items():
+                    cards.known[seat] |= _known_in_zone(cards, seat, name, texts)
+            else:  # a list: the cards of a deck without copies (or an earlier file)
+                hidden = sum(m for z, m in enumerate(cards.masks) if seat not in layout.seen_by[z])
+                cards.known[seat] = _known_among(layout, value, hidden, f"known to seat {seat}")
             cards.anyone_knows |= cards.known[seat]
         for name, texts in dict(data.get("barred", {})).items():
             if name not in layout.numbers:
@@ -723,6 +707,34 @@ class Cards:
             if cards.barred[z] & cards.masks[z]:
                 raise PositionError(f"zone {name!r} holds a card it is said to lack")
         return cards
+
+
+def _known_among(layout: Layout, texts: Any, within: int, what: str) -> int:
+    """The physical cards of ``within`` that ``texts`` name (one copy each)."""
+    faces = _cards_of(layout, texts, what)
+    try:
+        return layout.mask_of(faces, within)
+    except ValueError:
+        raise PositionError(f"{what}: a card it sees, or no such card") from None
+
+
+def _known_in_zone(cards: Cards, seat: int, name: Any, texts: Any) -> int:
+    """The cards ``seat`` knows in zone ``name``: ``texts`` name them, or for an ordered
+    zone list the zone in order with :data:`UNKNOWN` for the others."""
+    layout = cards.layout
+    what = f"known to seat {seat} in {name!r}"
+    if name not in layout.numbers:
+        raise PositionError(f"{what}: no zone is called {name!r}")
+    z = layout.numbers[name]
+    order, sees = cards.orders[z], seat in layout.seen_by[z]
+    if sees or order is None:  # a zone it sees holds nothing it could know of
+        return _known_among(layout, texts, 0 if sees else cards.masks[z], what)
+    if not isinstance(texts, list) or len(texts) != len(order):
+        raise PositionError(f"{what}: list the zone's {len(order)} cards in order")
+    at = [(i, t) for i, t in zip(order, texts, strict=True) if t != UNKNOWN]
+    if any(layout.physical[i].text != t for i, t in at):
+        raise PositionError(f"{what}: the cards are not where the zone has them")
+    return sum(1 << i for i, _ in at)
 
 
 def _cards_of(layout: Layout, texts: Any, what: str) -> list[Card]:
