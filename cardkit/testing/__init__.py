@@ -30,8 +30,9 @@ every step, what every game must guarantee:
   sampled worlds agree with their view and do not leak the hidden cards
   (:func:`check_uniform` tests a sampler's uniformity on one small position);
   and :func:`check_worlds`: at every decision of a seeded match (at the fewest
-  and the most players), a world sampled for a seat shows it its view, has the
-  same seats to act, each with a legal action, and agrees with every earlier
+  and the most players), a world sampled for a seat shows it its view, passes
+  the game's check of a position (``State.check_position``), has the same
+  seats to act, each with a legal action, and agrees with every earlier
   play the seat saw (:func:`check_line` does the same along a line of play a
   test sets up by hand).
 

@@ -1,8 +1,9 @@
 """Sampled worlds at every decision of a match (:func:`check_worlds`) or along a
 line of play a test sets up by hand (:func:`check_line`).
 
-A world sampled for a seat shows it its view, has the same seats to act, each
-with a legal action, and agrees with every earlier play the seat saw.
+A world sampled for a seat shows it its view, passes the game's check of a
+position, has the same seats to act, each with a legal action, and agrees with every
+earlier play the seat saw.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 
 from cardkit.actions import Action
 from cardkit.bots import RandomBot, bot_seed
+from cardkit.errors import PositionError
 from cardkit.game import Game
 from cardkit.state import _STALE, State, _state_items
 from cardkit.testing.errors import _fail
@@ -37,8 +39,11 @@ def check_worlds(
     """At every decision of seeded random matches (within :data:`DECISION_STEPS`), check
     a world sampled for the seat to act and for one other seat, each in turn.
 
-    The world shows the seat exactly its view; the same seats act in it, each with a
-    legal action, and the seat's own legal actions are its real ones. For a state
+    The world shows the seat exactly its view and passes the game's own check of a
+    position (:meth:`State.check_position <cardkit.state.State.check_position>`: a
+    world whose seat to act is not the one the rules choose, such as a first lead by
+    a seat without the card that leads, is refused there); the same seats act in it,
+    each with a legal action, and the seat's own legal actions are its real ones. For a state
     keeping its cards in :class:`~cardkit.zones.Cards`, the seat's public history is
     also replayed in the world: at each earlier decision back to the last hidden move
     of a card, the world's cards then (the cards moved since put back where they were)
@@ -99,6 +104,11 @@ def _check_line_worlds(
 def _check_world_now(
     game: Game, n: int, seed: int, step: int, state: State, world: State, seat: int
 ) -> None:
+    try:  # the game's own statement of its rules: a world is a position they allow
+        world.check_position()
+    except PositionError as exc:
+        what = f"a world sampled for seat {seat} breaks the rules: {exc}"
+        raise _fail(game, n, seed, step, what) from None
     if world.to_act() != state.to_act():
         what = (
             f"in a world sampled for seat {seat}, seats {world.to_act()} act, not {state.to_act()}"
