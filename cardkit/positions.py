@@ -46,7 +46,7 @@ from cardkit.errors import IllegalActionError, OptionError, ParseError
 from cardkit.errors import PositionError as PositionError  # its old home: imported from here
 from cardkit.options import to_json
 from cardkit.record import read_json
-from cardkit.zones import SeatCards
+from cardkit.zones import Holding, SeatCards
 
 if TYPE_CHECKING:
     from cardkit.game import Game, State
@@ -266,14 +266,20 @@ def deal_hidden(
 
 
 def deal_world(
-    game: Game[W], view: View, rng: random.Random, public: Callable[[View], W] | None
+    game: Game[W],
+    view: View,
+    rng: random.Random,
+    public: Callable[[View], W] | None,
+    holding: Holding | None = None,
 ) -> W:
     """A world for ``view``'s seat made from ``public`` (the game's
     :meth:`Game.public_state <cardkit.game.Game.public_state>`; None: it has none), as
     :meth:`Game.sample_world <cardkit.game.Game.sample_world>` makes it by default: the
     public state, made once per view (kept in ``view.cards.memo``) and copied, with its
     ``cards`` dealt by :meth:`SeatCards.deal <cardkit.zones.SeatCards.deal>`, a fresh
-    seed from ``rng`` and any chance then due drawn."""
+    seed from ``rng`` and any chance then due drawn. ``holding``: an inference the deal
+    keeps that a bar cannot say (:class:`~cardkit.zones.Holding`), for a game whose
+    ``sample_world`` calls this with one."""
     known = getattr(view, "cards", None)
     if public is None or not isinstance(known, SeatCards):
         raise PositionError(f"{game.id} has no sampled worlds (or this view has no cards)")
@@ -283,6 +289,6 @@ def deal_world(
         base.auto_chance = True
     world = base.clone()
     world.seed = rng.getrandbits(32)
-    world.cards = known.deal(rng)  # type: ignore[attr-defined]
+    world.cards = known.deal(rng, holding)  # type: ignore[attr-defined]
     world.resolve_chance()
     return world

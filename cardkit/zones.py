@@ -33,7 +33,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from cardkit.cards import Card, Deck
-from cardkit.deals import DealConstraints
+from cardkit.deals import DealConstraints, DealError
 from cardkit.errors import ParseError, PositionError
 from cardkit.places import Place as Place
 from cardkit.places import Seen as Seen
@@ -873,17 +873,21 @@ class SeatCards:
                 if self.seat not in who:
                     known[self.seat] |= self.masks[z]
         ordered = layout.piles and any(layout.ordered[layout.numbers[p]] for p in places)
-        deal = DealConstraints(pool, places, allowed, label=lambda i: layout.physical[i].text)
-        return _Deal(deal, known, ordered)
+        deal = DealConstraints(pool, places, allowed, label=_text(layout))
+        return _Deal(deal, known, bool(ordered), pool, places, allowed, {})
 
-    def deal(self, rng: random.Random) -> Cards:
+    def deal(self, rng: random.Random, holding: Holding | None = None) -> Cards:
         """A world's cards (see the class docstring); randomness only from ``rng``. A
         :class:`~cardkit.deals.DealError` (a :class:`~cardkit.errors.PositionError`)
-        saying why if no arrangement fits."""
+        saying why if no arrangement fits.
+
+        ``holding``: what the seat knows of how many of some cards a zone holds among
+        its places the seat cannot see, which a bar cannot say (:class:`Holding`)."""
         made = self._deal
         if made is None:
             made = self._deal = self._constraints()
-        given = made.deal.sample(rng, ordered=made.ordered)
+        deal = made.deal if holding is None else _split(made, holding, self.layout, rng)
+        given = deal.sample(rng, ordered=made.ordered)
         layout = self.layout
         numbers, bit = layout.numbers, layout.bits.__getitem__
         masks = list(self.masks)
@@ -891,7 +895,7 @@ class SeatCards:
         if layout.piles:
             orders = [None if o is None else list(o) for o in self.orders]
         for name, dealt in given.items():
-            z = numbers[name]
+            z = numbers[name] if holding is None else numbers[name.partition(_PART)[0]]
             masks[z] |= sum(map(bit, dealt))  # distinct bits: their sum is their union
             order = orders[z]
             if order is not None:  # a pile's unknown places, bottom first, as dealt
@@ -900,13 +904,90 @@ class SeatCards:
         return Cards(layout, masks, orders, made.known.copy(), list(self.barred))
 
 
+class Holding(NamedTuple):
+    """What a seat knows of how many cards of ``cards`` (a mask of physical cards) the set
+    zone ``zone`` holds among its places the seat cannot see, as weights: a world where it
+    holds ``j`` of them is ``weights[j]`` times as likely as the deal alone makes it (0, or
+    past the end: impossible). ``(0, 1, 1, ...)``: at least one ("the UNO call shows a
+    card that can be played"); ``(0, 1, 2, ...)``: in proportion to how many (one of
+    them, unseen, is the card just drawn, and it can be played). Whole numbers, so that
+    the deal stays exact."""
+
+    zone: int
+    cards: int
+    weights: tuple[int, ...]
+
+
+_PART = " | "
+"""Joins a zone's name and a part of it in the places of a split deal."""
+
+
 class _Deal(NamedTuple):
-    """What the worlds of one :class:`SeatCards` share: the deal of physical cards, each
-    seat's known cards in a world, and whether a dealt zone is ordered."""
+    """What the worlds of one :class:`SeatCards` share: the deal of physical cards (and
+    what it is made of: the cards, each place's room and allowed cards), each seat's
+    known cards in a world, whether a dealt zone is ordered, and the split deals of
+    :class:`Holding` inferences met so far."""
 
     deal: DealConstraints[str, int]
     known: list[int]
     ordered: bool
+    pool: list[int]
+    places: dict[str, int]
+    allowed: dict[str, frozenset[int]]
+    splits: dict[Holding, list[tuple[int, DealConstraints[str, int]]]]
+
+
+def _split(
+    made: _Deal, holding: Holding, layout: Layout, rng: random.Random
+) -> DealConstraints[str, int]:
+    """The deal with ``holding`` kept: the zone's unseen places split into those that
+    take cards of ``holding.cards`` and the others, their sizes drawn first, each in
+    proportion to its weight times the number of deals it leaves."""
+    options = made.splits.get(holding)
+    if options is None:
+        options = made.splits[holding] = _parts(made, holding, layout)
+    pick = rng.randrange(sum(total for total, _ in options))
+    for total, deal in options:
+        if pick < total:
+            return deal
+        pick -= total
+    raise AssertionError("the weights add up to more than was drawn")  # pragma: no cover
+
+
+def _parts(
+    made: _Deal, holding: Holding, layout: Layout
+) -> list[tuple[int, DealConstraints[str, int]]]:
+    zone = layout.names[holding.zone]
+    if layout.ordered[holding.zone]:
+        raise ValueError(f"{zone} is ordered: a holding is of a set zone")
+    room = made.places.get(zone, 0)
+    allowed = made.allowed.get(zone, frozenset(made.pool))
+    inside = frozenset(i for i in allowed if holding.cards >> i & 1)
+    options = []
+    for j, weight in enumerate(holding.weights[: room + 1]):
+        if weight <= 0:
+            continue
+        places = {p: size for p, size in made.places.items() if p != zone}
+        rules = {p: cards for p, cards in made.allowed.items() if p != zone}
+        if j:
+            places[zone + _PART + "in"], rules[zone + _PART + "in"] = j, inside
+        if room - j:
+            places[zone + _PART + "out"], rules[zone + _PART + "out"] = (
+                room - j,
+                allowed - inside,
+            )
+        deal = DealConstraints(made.pool, places, rules, label=_text(layout))
+        total = deal.count() * weight
+        if total:
+            options.append((total, deal))
+    if not options:
+        raise DealError(f"no deal gives {zone} the cards it is known to hold")
+    return options
+
+
+def _text(layout: Layout) -> Any:
+    """The text of a physical card by its number, for a deal's messages."""
+    return lambda i: layout.physical[i].text
 
 
 def _numbers(mask: int) -> list[int]:

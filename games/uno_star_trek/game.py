@@ -8,12 +8,12 @@ from typing import Any, ClassVar
 
 from cardkit import Action, Game, State, View
 from cardkit.events import Dealt, Event
-from cardkit.positions import PositionError
+from cardkit.positions import PositionError, deal_world
 from games.uno_star_trek.actions import parse
 from games.uno_star_trek.bot import HeuristicBot
 from games.uno_star_trek.cards import DECK
 from games.uno_star_trek.options import UnoOptions
-from games.uno_star_trek.position import fill_in, public_state
+from games.uno_star_trek.position import call_shows, fill_in, public_state
 from games.uno_star_trek.rules import HELP, RULES
 from games.uno_star_trek.spaces import SPACES
 from games.uno_star_trek.state import MAX_HANDS, UnoState
@@ -66,11 +66,11 @@ class UnoStarTrek(Game[UnoState]):
 
     def sample_world(self, view: View, rng: random.Random) -> UnoState:
         """A world of ``view``: the core's (:meth:`public_state` with the cards its seat has
-        not seen dealt), completed by :func:`~games.uno_star_trek.position.fill_in`."""
+        not seen dealt, keeping what an UNO call showed:
+        :func:`~games.uno_star_trek.position.call_shows`), completed by
+        :func:`~games.uno_star_trek.position.fill_in`."""
         if not isinstance(view, UnoView):
             raise PositionError(f"{self.id} samples worlds from its own views only")
-        for _ in range(1000):  # until the cards fit what an UNO call showed
-            world = super().sample_world(view, rng)
-            if fill_in(world, view, rng):
-                return world
-        raise PositionError("no deal fits what the UNO call showed")
+        world = deal_world(self, view, rng, self.public_state, call_shows(view))
+        fill_in(world, view, rng)
+        return world

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 from cardkit import CHANCE, ResponseWindow, Scoreboard, TurnOrder
 from cardkit.positions import Common, PositionError, game_part, listed, whole
 from cardkit.public import read_value
-from games.uno_star_trek.cards import COMMAND_NAMES, DECK, FACE_CARDS, WILD4
+from cardkit.zones import Holding
+from games.uno_star_trek.cards import COMMAND_NAMES, DECK, PLAYABLE_ON, WILD4
 from games.uno_star_trek.state import ACTING, BY_TEXT, DRAWN, PLAY, UnoState, fair_wild4
 from games.uno_star_trek.view import UnoView
 
@@ -101,19 +102,38 @@ def public_state(game: UnoStarTrek, view: UnoView) -> UnoState:
     return state
 
 
-def fill_in(world: UnoState, view: UnoView, rng: random.Random) -> bool:
-    """Give a world of ``view`` (its cards dealt) the card just drawn and a Wild Draw 4's
-    fairness where the seat cannot know them, from the dealt hands; False when the cards
-    do not fit what an UNO call showed (RULING 7): the call shows a card can be played."""
+def call_shows(view: UnoView) -> Holding | None:
+    """What an UNO call by the seat to act, before its play, shows the others (RULING 7:
+    a seat calls when it can play a card): its hand holds a card it can play, or, in
+    the drawn phase, the card it drew (unseen, one of its cards the seat has not seen)
+    is one. None when there is nothing more to deal by (no call, the seat's own, or a
+    card already seen that shows it)."""
+    turn, cards = view.turn, view.cards
+    if not view.called_uno or turn == view.seat or view.phase not in (PLAY, DRAWN):
+        return None
+    if cards is None or view.top is None or view.colour is None:
+        return None
+    playable = PLAYABLE_ON[view.colour][view.top.rank]
+    unseen = cards.count(turn) - cards.masks[turn].bit_count()
+    if view.phase == DRAWN:  # in proportion to how many could be the card drawn
+        return Holding(turn, playable, tuple(range(unseen + 1))) if unseen else None
+    if cards.masks[turn] & playable:
+        return None
+    return Holding(turn, playable, (0, *(1,) * unseen))
+
+
+def fill_in(world: UnoState, view: UnoView, rng: random.Random) -> None:
+    """Give a world of ``view`` (its cards dealt by :func:`call_shows`) the card just drawn
+    and a Wild Draw 4's fairness where the seat cannot know them, from the dealt hands:
+    the card drawn is one of the cards of its drawer's hand the seat has not seen (one
+    it can play after an UNO call)."""
     turn, cards = view.turn, world.cards
     if world.phase == DRAWN and view.drawn is None:  # a card the seat has not seen
         hand = cards.masks[turn]
         unseen = hand & ~(view.cards.masks[turn] if view.cards else 0) or hand
+        if view.called_uno:
+            unseen &= world.match_mask()
         bits = [i for i in range(unseen.bit_length()) if unseen >> i & 1]
         world.drawn = DECK.cards[bits[int(rng.random() * len(bits))]]
     if world.command == WILD4 and view.fair is None:
         world.fair = fair_wild4(cards.masks[world.commander], world.previous_colour)
-    if not view.called_uno or turn == view.seat or world.phase not in (PLAY, DRAWN):
-        return True
-    held = FACE_CARDS[world.drawn.id] if world.drawn else cards.masks[turn]
-    return bool(held & world.match_mask())

@@ -15,7 +15,7 @@ from cardkit import Card, Deck, Trick, TrickOrder, View
 from cardkit.errors import PositionError
 from cardkit.testing import cards_in
 from cardkit.tricks import voids
-from cardkit.zones import Cards, Layout, Place, SeatCards, layout
+from cardkit.zones import Cards, Holding, Layout, Place, SeatCards, layout
 
 # suits a and b, ranks 1-3; the face "x" comes in two copies
 DECK = Deck(
@@ -263,6 +263,50 @@ def test_worlds_are_uniform_over_the_arrangements_left() -> None:
     assert counts[("x", "x")] / 6000 == pytest.approx(1 / 15, abs=0.02)
     assert counts[("b1", "x")] / 6000 == pytest.approx(2 / 15, abs=0.025)
     assert counts[("a3", "b2")] / 6000 == pytest.approx(1 / 15, abs=0.02)
+
+
+def test_a_holding_keeps_a_zone_with_at_least_one_of_some_cards_and_stays_uniform() -> None:
+    # unseen by seat 0: b1 x (hand 1), x b3 (hand 2), a3 b2 (stock): 6 physical cards
+    cards = dealt(["a1 a2", "b1 x", "x b3"], "a3 b2")
+    mine = cards.seen_by(0)
+    a_or_b3 = cards.layout.mask_of((card("a3"), card("b3")), cards.masks[2] | cards.masks[4])
+    holding = Holding(1, a_or_b3, (0, 1, 1))  # hand 1 holds a3 or b3 (or both)
+    rng = random.Random(3)
+    counts: Counter[tuple[str, ...]] = Counter()
+    for _ in range(9000):
+        hand = tuple(texts(mine.deal(rng, holding).cards(1)))
+        assert "a3" in hand or "b3" in hand
+        counts[hand] += 1
+    # of the 15 pairs of physical cards, the 6 pairs of the four others hold neither: 9
+    # deals are left, equally likely, 7 hands of faces ("a3 x" and "b3 x" are two deals
+    # each: two copies of x)
+    assert len(counts) == 7
+    assert counts[("a3", "b3")] / 9000 == pytest.approx(1 / 9, abs=0.02)
+    assert counts[("b3", "x")] / 9000 == pytest.approx(2 / 9, abs=0.025)
+
+
+def test_a_holding_can_weigh_a_zone_by_how_many_of_the_cards_it_holds() -> None:
+    cards = dealt(["a1 a2", "b1 x", "x b3"], "a3 b2")
+    mine = cards.seen_by(0)
+    a3_b3 = cards.layout.mask_of((card("a3"), card("b3")), cards.masks[2] | cards.masks[4])
+    rng = random.Random(4)
+    counts: Counter[int] = Counter()
+    for _ in range(9000):
+        hand = mine.deal(rng, Holding(1, a3_b3, (0, 1, 2))).cards(1)
+        counts[sum(c.text in ("a3", "b3") for c in hand)] += 1
+    # deals with one of them: 2 x 4 = 8, weight 1 each; with both: 1, weight 2; so
+    # one of them 8/10 of the time, both 2/10, neither never
+    assert counts[0] == 0
+    assert counts[2] / 9000 == pytest.approx(2 / 10, abs=0.02)
+
+
+def test_a_holding_no_deal_can_keep_is_a_clear_error() -> None:
+    cards = dealt(["a1 a2", "b1 x", "x b3"], "a3 b2")
+    cards.bar(1, DECK.mask([card("a3"), card("b3")]))  # everyone knows hand 1 lacks both
+    mine = cards.seen_by(0)
+    a3_b3 = cards.layout.mask_of((card("a3"), card("b3")), cards.masks[2] | cards.masks[4])
+    with pytest.raises(PositionError, match="no deal gives hand 1 the cards it is known to hold"):
+        mine.deal(random.Random(1), Holding(1, a3_b3, (0, 1, 1)))
 
 
 def test_a_worlds_ordered_zone_keeps_the_places_the_seat_knows() -> None:

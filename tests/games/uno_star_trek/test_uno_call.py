@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from typing import Any
 
 import pytest
 
-from cardkit import IllegalActionError
-from games.uno_star_trek import UnoState
+from cardkit import IllegalActionError, Play
+from games.uno_star_trek import GAME, UnoState
+from games.uno_star_trek.cards import DECK
 from tests.games.uno_star_trek.support import act, hand, pass_round, start
 
 # Seat 0 sheds reds; the others draw blues (which never match a red number 1-6).
@@ -309,3 +311,41 @@ def test_a_guilty_challenge_leaves_the_window_open_until_the_challenger_plays() 
     assert state.window is not None and state.to_act() == (2, 1)
     act(state, 1, "play b1")
     assert state.window is None
+
+
+def worlds_of(state: UnoState, seat: int, count: int = 200) -> list[UnoState]:
+    view = state.view(seat)
+    rng = random.Random(11)
+    return [GAME.sample_world(view, rng) for _ in range(count)]
+
+
+def test_worlds_after_an_uno_call_give_the_caller_a_card_it_can_play() -> None:
+    """RULING 7: a seat calls UNO as it is about to play its second-to-last card, so the
+    others know one of its two cards can be played on r5 (a red, a 5, a wild)."""
+    state = two_cards_left()
+    act(state, 0, "uno")
+    for world in worlds_of(state, 1):
+        assert world.cards.count(0) == 2
+        assert world.cards.masks[0] & world.match_mask()
+        assert any(isinstance(a, Play) for a in world.legal_actions(0))
+
+
+def test_worlds_after_an_uno_call_on_a_drawn_card_make_the_drawn_card_playable() -> None:
+    """RULINGS 4 and 7: seat 0 sheds six reds (calling before the sixth), is left with g7,
+    which does not match r6, and draws r8: with two cards and a drawn card it can play,
+    it calls. To the others the card drawn is unseen, but the call shows it can be played."""
+    hands = ["r1 r2 r3 r4 r5 r6 g7", HANDS[1], HANDS[2]]
+    state = start(hands, "r9", draw="b1 b2 b3 b4 b5 b6 b7 b8 b9 b1 b2 b3 r8")
+    for card in ("r1", "r2", "r3", "r4", "r5", "r6"):
+        if card == "r6":
+            act(state, 0, "uno")
+        act(state, 0, f"play {card}")
+        pass_round(state, 0)
+    act(state, 0, "draw")
+    assert state.drawn == DECK.card("r8")
+    act(state, 0, "uno")
+    assert state.view(1).drawn is None and state.view(1).called_uno
+    for world in worlds_of(state, 1):
+        assert world.phase == "drawn" and world.drawn is not None
+        assert world.cards.holds(0, world.drawn)
+        assert any(isinstance(a, Play) and a.card is world.drawn for a in world.legal_actions(0))
