@@ -908,10 +908,10 @@ class Holding(NamedTuple):
     """What a seat knows of how many cards of ``cards`` (a mask of physical cards) the set
     zone ``zone`` holds among its places the seat cannot see, as weights: a world where it
     holds ``j`` of them is ``weights[j]`` times as likely as the deal alone makes it (0, or
-    past the end: impossible). ``(0, 1, 1, ...)``: at least one ("the UNO call shows a
-    card that can be played"); ``(0, 1, 2, ...)``: in proportion to how many (one of
-    them, unseen, is the card just drawn, and it can be played). Whole numbers, so that
-    the deal stays exact."""
+    past the end: impossible). ``(0, 1, 1, ...)``: at least one (a call that shows the
+    hand can play a card); ``(0, 1, 2, ...)``: in proportion to how many (one of them,
+    unseen, is a card just drawn that can be played). Whole numbers, so that the deal
+    stays exact."""
 
     zone: int
     cards: int
