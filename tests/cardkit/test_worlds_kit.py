@@ -80,18 +80,20 @@ def test_the_rules_of_the_line_hold() -> None:
 
 
 def test_b_is_not_led_before_it_is_played_by_a_hand_that_holds_another_suit() -> None:
-    state = dealt()
-    for seat, action in line()[:6]:
-        state.apply(seat, action)
-    # seat 2 holds a3 and c4 after the second trick; b is broken now, so b is not refused
-    assert state.refusal(2, Play(DECK.card("a3"))) is None
-    fresh = dealt()
-    for seat, action in line()[:3]:
-        fresh.apply(seat, action)
-    fresh.apply(1, Play(DECK.card("b1")))
-    # seat 2 must follow b with b4; a2 was played, a3 is refused
-    refusal = fresh.refusal(2, Play(DECK.card("a3")))
-    assert refusal is not None and refusal.code == "must-follow-suit"
+    hands = {0: "a1 c1 c2 c3", 1: "a4 b1 b2 c4", 2: "a2 a3 b3 b4"}
+    state = GAME.create(3, 0, auto_chance=False)
+    state.apply(CHANCE, state.deal_shuffle({s: DECK.cards_of(h) for s, h in hands.items()}))
+    for seat, text in ((0, "a1"), (1, "a4"), (2, "a2")):
+        state.apply(seat, Play(DECK.card(text)))
+    # seat 1 took the first trick with a4 and holds b1 b2 c4; no b has been played
+    assert state.legal_actions(1) == (Play(DECK.card("c4")),)
+    refusal = state.refusal(1, Play(DECK.card("b1")))
+    assert refusal is not None and refusal.code == "b-not-broken"
+    # seat 2, void in c, throws b3: b is broken, and seat 1 (c4 takes the trick) may lead it
+    for seat, text in ((1, "c4"), (2, "b3"), (0, "c1")):
+        state.apply(seat, Play(DECK.card(text)))
+    assert state.to_act() == (1,) and state.broken
+    assert state.refusal(1, Play(DECK.card("b1"))) is None
 
 
 def test_every_world_along_the_line_agrees_with_the_plays() -> None:
