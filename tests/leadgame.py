@@ -183,7 +183,7 @@ class LeadState(State):
             first = self.board.hands_played + 1
             deal = action.cards
             shares = [((first + k) % n, deal[k * size : (k + 1) * size]) for k in range(n)]
-            self.cards.deal(self.players * 2 + 1, shares)
+            self.cards.deal(self.cards.layout.zone("stock"), shares)
             self.current = next(s for s in range(n) if self.cards.masks[s] & START.bit)
             self.leader_shows(self.current)
             self.trick.restart(self.current)
@@ -206,19 +206,19 @@ class LeadState(State):
             self.cards.bar(seat, held)
 
     def _play(self, seat: int, card: Card) -> None:
-        n = self.players
+        n, zone = self.players, self.cards.layout.zone
         self.play_shows(seat, card)
-        winner = self.cards.play(seat, card, 2 * n, self.trick)
+        winner = self.cards.play(seat, card, zone("trick"), self.trick)
         self.broken = self.broken or bool(card.bit & B)
         if winner < 0:
             self.current = (seat + 1) % n
             return
         self.tricks = (*self.tricks, self.trick.pairs())
-        self.cards.move_all(2 * n, n + winner)
+        self.cards.move_all(zone("trick"), zone("won", winner))
         self.current = winner
         self.trick.restart(winner)
         if not self.cards.masks[winner]:
-            self.board.add_hand([self.cards.count(n + s) // n for s in range(n)])
+            self.board.add_hand([self.cards.count(zone("won", s)) // n for s in range(n)])
             if self.board.hands_played == self.options.hands:
                 self.phase = "over"
             else:
