@@ -28,7 +28,7 @@ know dealt uniformly among the arrangements its knowledge allows, exactly
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -957,6 +957,9 @@ def _split(
 def _parts(
     made: _Deal, holding: Holding, layout: Layout
 ) -> list[tuple[int, DealConstraints[str, int]]]:
+    """Each count ``j`` of ``holding``'s cards its zone may take, as the deal with the
+    zone split in two places (``j`` of those cards, the rest of others) and its weight
+    times the number of its deals; the counts of weight 0 or of no deal are left out."""
     zone = layout.names[holding.zone]
     if layout.ordered[holding.zone]:
         raise ValueError(f"{zone} is ordered: a holding is of a set zone")
@@ -985,7 +988,7 @@ def _parts(
     return options
 
 
-def _text(layout: Layout) -> Any:
+def _text(layout: Layout) -> Callable[[int], str]:
     """The text of a physical card by its number, for a deal's messages."""
     return lambda i: layout.physical[i].text
 

@@ -179,12 +179,13 @@ class LeadState(State):
 
     def _apply(self, seat: int, action: Action) -> None:
         if isinstance(action, Shuffle):
-            n, size = self.players, len(DECK) // self.players
-            first = self.board.hands_played + 1
-            deal = action.cards
-            shares = [((first + k) % n, deal[k * size : (k + 1) * size]) for k in range(n)]
+            shares, at = [], 0
+            for seat, count in self.deal_places():  # the runs deal_shuffle deals by
+                assert isinstance(seat, int) and count is not None
+                shares.append((seat, action.cards[at : at + count]))
+                at += count
             self.cards.deal(self.cards.layout.zone("stock"), shares)
-            self.current = next(s for s in range(n) if self.cards.masks[s] & START.bit)
+            self.current = next(s for s in range(self.players) if self.cards.masks[s] & START.bit)
             self.leader_shows(self.current)
             self.trick.restart(self.current)
             self.phase = "play"
