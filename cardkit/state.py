@@ -11,8 +11,9 @@ scores). A state implements:
   action (the default filters ``candidates(seat)`` through ``_refusal``);
 - ``_refusal(seat, action)``: why an action the legal actions leave out is
   not allowed, per action kind, as a :class:`Refusal` (a stable code and the
-  reason); the core words a match that is over, a seat not to act and an
-  action of a kind the phase does not take (:attr:`State.phases`);
+  reason); the core words a match that is over, a seat not to act and, unless
+  ``_wrong_phase`` words it, an action of a kind the phase does not take
+  (:attr:`State.phases`);
 - ``_apply(seat, action)``: carry out a legal action, emitting
   :mod:`events <cardkit.events>` that say what happened;
 - ``chance_cards()``, ``view(seat)``, ``zones()``, ``is_over()``, ``result()``.
@@ -112,9 +113,10 @@ class State(ABC):
     from, else None; a record of the state starts from it (:mod:`cardkit.record`)."""
     phases: ClassVar[Mapping[str, tuple[type[Action], ...]]] = {}
     """Optional: the action kinds each phase takes, by the name a state keeps in its
-    ``phase`` field (``{"bid": (Bid,), "play": (Play,)}``). An action of another kind is
-    refused by the core (``wrong-phase``), so a game words only the refusals of the
-    kinds a phase takes."""
+    ``phase`` field (``{"bid": (Bid,), "play": (Play,)}``) or :meth:`phase_for` gives.
+    An action of another kind is refused by this table (code ``wrong-phase``, or the
+    game's words from :meth:`_wrong_phase`), so :meth:`_refusal` words only the
+    refusals of the kinds a phase takes."""
     record: ClassVar[tuple[str, ...]] = ()
     """The game's record: the fields that, with the core's own (seed, steps, options),
     make up its state at any moment: its :class:`~cardkit.zones.Cards` and the public
@@ -271,14 +273,27 @@ class State(ABC):
             return verdict
         if action in self.legal_actions(seat):
             return None
-        phase = getattr(self, "phase", None)
-        takes = type(self).phases.get(phase) if isinstance(phase, str) else None
-        if takes is not None and not isinstance(action, takes):
+        phase = self.phase_for(seat)
+        takes = type(self).phases.get(phase) if phase is not None else None
+        if phase is not None and takes is not None and not isinstance(action, takes):
             kinds = " or ".join(_kind(k) for k in takes)
-            return Refusal(
+            return self._wrong_phase(seat, action, phase) or Refusal(
                 "wrong-phase", f"the {phase} phase takes {kinds}, not {_kind(type(action))}"
             )
         return self._refusal(seat, action) or Refusal("not-allowed", self._not_listed(seat))
+
+    def phase_for(self, seat: int) -> str | None:
+        """The row of :attr:`phases` that judges the kind of ``seat``'s action now: by
+        default the state's ``phase`` field. A game where a seat answers something
+        apart from the turn's phase (a window opened over a turn) names that row."""
+        phase = getattr(self, "phase", None)
+        return phase if isinstance(phase, str) else None
+
+    def _wrong_phase(self, seat: int, action: Action, phase: str) -> Refusal | None:
+        """The words for ``action``, of a kind the row ``phase`` of :attr:`phases` does
+        not take: the verdict is the table's, the reason may be the game's. ``None``
+        (the default): "the PHASE phase takes KINDS, not KIND" (``wrong-phase``)."""
+        return None
 
     def explain(self, seat: int, action: Action) -> tuple[str, str]:
         """``(code, reason)`` of :meth:`refusal`, for callers of the first contract;

@@ -228,10 +228,45 @@ def fair_wild4(held: int, colour: str | None) -> bool:
 
 BY_TEXT: dict[str, Card] = {c.text: c for c in FACES}
 
+CATCH = "catch"
+"""The row of :attr:`UnoState.phases` for a seat with a catch window to answer."""
 NO_CHALLENGE = Refusal(
     "no-challenge", "only the target of a Wild Draw 4 may challenge, before drawing"
 )
 UNO_NOT_NOW = Refusal("uno-not-now", "call uno when you hold two cards and are about to play one")
+NO_CATCH = Refusal(
+    "no-catch",
+    "nobody can be caught now: a catch is allowed only from the moment a player's "
+    "second-to-last card is played without an UNO call until the next player begins "
+    "their turn",
+)
+OUT_OF_TURN: dict[type[Action], Refusal] = {
+    Catch: NO_CATCH,
+    Challenge: NO_CHALLENGE,
+    Beam: Refusal(
+        "beam-not-now",
+        "Beam Me Up, Scotty can be played out of turn only to stop a command card directed at you",
+    ),
+}
+"""The words for a seat not to act (the core words any other kind)."""
+NOT_IN_PLAY: dict[type[Action], Refusal] = {
+    Catch: NO_CATCH,
+    Keep: Refusal("keep-not-now", "keep is only for a card you have just drawn"),
+    Challenge: NO_CHALLENGE,
+    Beam: Refusal(
+        "beam-not-now",
+        "Beam Me Up, Scotty stops only a command card directed at you; "
+        "on your turn play it as a Wild: play beam COLOUR",
+    ),
+    NameColour: Refusal("colour-not-now", "no colour is to be named now"),
+    Decline: Refusal("nothing-to-decline", "nothing to decline: play a card or draw"),
+    Accept: Refusal("nothing-to-accept", "no command card is directed at you: play a card or draw"),
+}
+"""The words for each kind the play phase does not take."""
+NAME_COLOUR = Refusal(
+    "name-colour",
+    "name the colour in force first: colour red, colour yellow, colour green or colour blue",
+)
 
 
 def dealer_draw(
@@ -304,6 +339,13 @@ class UnoState(State):
     last_hand: tuple[int, ...]
     """The points of the last finished hand (``()`` before one)."""
     copied: ClassVar[tuple[str, ...]] = ("cards", "order", "board", "window", "under")
+    phases: ClassVar[Mapping[str, tuple[type[Action], ...]]] = {
+        PLAY: (Play, Draw, CallUno),
+        DRAWN: (Play, Keep, CallUno),
+        RESPOND: (Accept, Challenge, Beam, CallUno),
+        COLOUR: (NameColour,),
+        CATCH: (CallUno, Catch, Decline),
+    }
 
     # Slots for the game's own attributes: with the core's, an instance would have more
     # than CPython keeps in a compact instance dict (30), and every attribute access on
@@ -531,43 +573,53 @@ class UnoState(State):
         return NAMES  # COLOUR
 
     def _refusal(self, seat: int, action: Action) -> Refusal | None:
+        """The words for a seat not to act, and for an action of a kind its phase takes
+        (:attr:`phases` refuses the others, in :meth:`_wrong_phase`'s words)."""
         if self.reshuffle or self.phase in DEALING:
             return Refusal("chance-due", "a shuffle is due: chance acts next")
         window = self._in_window(seat)
         if window is not None:
             return self._refuse_window(window, seat, action)
-        kind = type(action)
-        if kind is Catch:
-            return Refusal(
-                "no-catch",
-                "nobody can be caught now: a catch is allowed only from the moment a "
-                "player's second-to-last card is played without an UNO call until the "
-                "next player begins their turn",
-            )
         if seat != self.order.current:
-            if kind is Challenge:
-                return NO_CHALLENGE
-            if kind is Beam:
-                return Refusal(
-                    "beam-not-now",
-                    "Beam Me Up, Scotty can be played out of turn only to stop a command "
-                    "card directed at you",
-                )
-            return None  # the core words it: not this seat's turn
+            return OUT_OF_TURN.get(type(action))  # else the core words it: not this turn
         phase = self.phase
-        if phase == COLOUR:
-            if action in NAMES:
-                return None
-            return Refusal(
-                "name-colour",
-                "name the colour in force first: colour red, colour yellow, colour green "
-                "or colour blue",
-            )
         if phase == RESPOND:
             return self._refuse_respond(seat, action)
         if phase == DRAWN:
             return self._refuse_drawn(seat, action)
-        return self._refuse_play(seat, action)
+        if phase == PLAY:
+            return self._refuse_play(seat, action)
+        return NAME_COLOUR  # no such colour
+
+    def phase_for(self, seat: int) -> str:
+        """RULING 7: a seat with a catch window to answer answers it first."""
+        return CATCH if self._in_window(seat) is not None else self.phase
+
+    def _wrong_phase(self, seat: int, action: Action, phase: str) -> Refusal | None:
+        """The words for an action of a kind ``phase`` does not take: what it takes."""
+        window = self.window
+        if phase == CATCH and window is not None:
+            return self._refuse_window(window, seat, action)
+        kind = type(action)
+        if kind is Catch:
+            return NO_CATCH
+        if phase == RESPOND:
+            name = KIND_LABELS.get(self.command, "command")
+            choices = "accept" + (", challenge" if self.command == WILD4 else "")
+            return Refusal(
+                "must-respond",
+                f"seat {self.commander}'s {name} is directed at you: answer it first with "
+                f"{choices} or beam COLOUR if you hold Beam Me Up, Scotty",
+            )
+        if phase == DRAWN:
+            if kind is Draw:
+                return Refusal(
+                    "already-drew", "you have drawn this turn: play the drawn card or keep it"
+                )
+            drawn = self.drawn
+            assert drawn is not None
+            return Refusal("play-or-keep", f"play the drawn card ({drawn.text}) or keep it")
+        return NAME_COLOUR if phase == COLOUR else NOT_IN_PLAY.get(kind)
 
     def _refuse_window(self, window: ResponseWindow, seat: int, action: Action) -> Refusal | None:
         """RULING 7: the caught player may call or decline; every opponent may catch or
@@ -608,15 +660,7 @@ class UnoState(State):
             if beam and action in BEAMS:
                 return None
             return Refusal("beam-not-held", "you do not hold Beam Me Up, Scotty")
-        if kind is CallUno:
-            return None if self._may_call(seat, beam) else UNO_NOT_NOW
-        name = KIND_LABELS.get(self.command, "command")
-        choices = "accept" + (", challenge" if self.command == WILD4 else "")
-        return Refusal(
-            "must-respond",
-            f"seat {self.commander}'s {name} is directed at you: answer it first with "
-            f"{choices} or beam COLOUR if you hold Beam Me Up, Scotty",
-        )
+        return None if self._may_call(seat, beam) else UNO_NOT_NOW  # a call
 
     def _refuse_drawn(self, seat: int, action: Action) -> Refusal | None:
         """RULING 4: after drawing, only the drawn card may be played, or it is kept."""
@@ -644,13 +688,7 @@ class UnoState(State):
             if action in PLAYS[drawn.id]:
                 return None
             return Refusal("no-colour", f"{drawn.text} names no colour: play {drawn.text}")
-        if kind is Draw:
-            return Refusal(
-                "already-drew", "you have drawn this turn: play the drawn card or keep it"
-            )
-        if kind is CallUno:
-            return None if self._may_call(seat, playable) else UNO_NOT_NOW
-        return Refusal("play-or-keep", f"play the drawn card ({drawn.text}) or keep it")
+        return None if self._may_call(seat, playable) else UNO_NOT_NOW  # a call
 
     def _refuse_play(self, seat: int, action: Action) -> Refusal | None:
         """RULINGS 3 and 4: on a turn, play a card that matches, or draw."""
@@ -671,33 +709,11 @@ class UnoState(State):
                 "no-match",
                 f"{a_card(card)} does not match {a_card(top)} with {self.colour} in force",
             )
-        if kind is CallUno:
-            if self._may_call(seat, bool(self.cards.masks[seat] & self.match_mask())):
-                return None
-            if self.called:
-                return Refusal("uno-not-now", "you have already called UNO")
-            return Refusal(
-                "uno-not-now", "call uno when you hold two cards and can play one of them"
-            )
-        if kind is Keep:
-            return Refusal("keep-not-now", "keep is only for a card you have just drawn")
-        if kind is Challenge:
-            return NO_CHALLENGE
-        if kind is Beam:
-            return Refusal(
-                "beam-not-now",
-                "Beam Me Up, Scotty stops only a command card directed at you; "
-                "on your turn play it as a Wild: play beam COLOUR",
-            )
-        if kind is NameColour:
-            return Refusal("colour-not-now", "no colour is to be named now")
-        if kind is Decline:
-            return Refusal("nothing-to-decline", "nothing to decline: play a card or draw")
-        if kind is Accept:
-            return Refusal(
-                "nothing-to-accept", "no command card is directed at you: play a card or draw"
-            )
-        return None  # the core lists what is legal
+        if self._may_call(seat, bool(self.cards.masks[seat] & self.match_mask())):  # a call
+            return None
+        if self.called:
+            return Refusal("uno-not-now", "you have already called UNO")
+        return Refusal("uno-not-now", "call uno when you hold two cards and can play one of them")
 
     def _refuse_colour(self, action: Play) -> Refusal | None:
         """A card that names a colour is played with one; any other card without

@@ -3,10 +3,14 @@ sealed choices, response windows, legality and errors, matches."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import ClassVar
+
 import pytest
 
-from cardkit import CHANCE, Decline, IllegalActionError, OptionError, Play, Shuffle
-from tests.tinygame import CHEER, DECK, GAME, Pick, TinyState
+from cardkit import CHANCE, Action, Decline, IllegalActionError, OptionError, Play, Shuffle
+from cardkit.game import Refusal
+from tests.tinygame import CHEER, DECK, GAME, Cheer, Pick, TinyState
 
 C = DECK.card
 
@@ -252,3 +256,69 @@ def test_explain_gives_the_refusal_as_code_and_reason() -> None:
     assert state.explain(0, Pick("low")) == ("picked", "you already picked")
     verdict = state.refusal(0, Pick("low"))
     assert verdict is not None and verdict.code == "picked"
+
+
+class Phased(TinyState):
+    """Tiny with the table of the kinds each phase takes; a seat with a cheer to answer
+    answers it first, and the game words what that row refuses."""
+
+    phases: ClassVar[Mapping[str, tuple[type[Action], ...]]] = {
+        "pick": (Pick,),
+        "play": (Play,),
+        "cheer": (Cheer, Decline),
+    }
+
+    def phase_for(self, seat: int) -> str | None:
+        window = self.window
+        if window is not None and window.open and seat in window.pending:
+            return "cheer"
+        return super().phase_for(seat)
+
+    def _wrong_phase(self, seat: int, action: Action, phase: str) -> Refusal | None:
+        if phase == "cheer":
+            return Refusal("cheer-first", "a trick was just won: cheer or decline first")
+        return None
+
+
+def phased(deal: list[str]) -> Phased:
+    state = Phased(GAME, len(deal), 1, GAME.make_options({"hand_size": 3}), auto_chance=False)
+    state.apply(CHANCE, state.deal_shuffle([DECK.cards_of(h) for h in deal]))
+    return state
+
+
+def refused(state: TinyState, seat: int, action: Action) -> tuple[str, str]:
+    before = len(state.history)
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(seat, action)
+    assert len(state.history) == before
+    return info.value.code, info.value.reason
+
+
+def test_a_kind_the_phase_does_not_take_is_refused_by_the_table() -> None:
+    state = phased(["a1 a2 b1", "a3 a4 b2", "b3 b4 w"])
+    assert refused(state, 0, Play(C("a1"))) == (
+        "wrong-phase",
+        "the pick phase takes pick, not play",
+    )
+    pick_all(state, "high", "high", "high")
+    assert refused(state, 1, Pick("low")) == ("wrong-phase", "the play phase takes play, not pick")
+    assert refused(state, 1, Play(C("a1"))) == ("not-in-hand", "you do not hold a1")
+
+
+def test_the_row_phase_for_names_judges_a_seat_answering_a_window() -> None:
+    state = phased(["a1 a2 b1", "a3 a4 b2", "b3 b4 w"])
+    pick_all(state, "high", "high", "high")
+    state.apply(1, Play(C("a3")))
+    state.apply(2, Play(C("b3")))
+    state.apply(0, Play(C("a1")))  # seat 1 wins; seats 0 and 2 may cheer, then 1 leads
+    assert state.to_act() == (0, 2, 1)
+    assert refused(state, 0, Play(C("a2"))) == (
+        "cheer-first",
+        "a trick was just won: cheer or decline first",
+    )
+    assert refused(state, 1, CHEER) == ("wrong-phase", "the play phase takes play, not cheer")
+    state.apply(0, CHEER)  # answered: seat 0 is judged by the play row again
+    assert refused(state, 0, Play(C("a2")))[0] == "not-your-turn"
+    state.apply(1, Play(C("a4")))  # the next lead closes the window
+    assert refused(state, 2, CHEER) == ("wrong-phase", "the play phase takes play, not cheer")
+    assert state.refusal(0, CHEER) == Refusal("no-window", "nobody is cheering now")
