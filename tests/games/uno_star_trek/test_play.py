@@ -62,6 +62,9 @@ def test_other_illegal_plays_name_their_reason() -> None:
         "challenge": "no-challenge",
         "beam red": "beam-not-now",
         "colour red": "colour-not-now",
+        "accept": "nothing-to-accept",
+        "decline": "nothing-to-decline",
+        "catch 1": "no-catch",
     }
     for text, code in cases.items():
         with pytest.raises(IllegalActionError) as err:
@@ -102,6 +105,13 @@ def test_draw_is_allowed_holding_a_playable_card_then_only_the_drawn_card() -> N
     with pytest.raises(IllegalActionError) as err:
         act(state, 0, "draw")
     assert err.value.code == "already-drew"
+    for text in ("accept", "decline", "colour red"):
+        with pytest.raises(IllegalActionError) as err:
+            act(state, 0, text)
+        assert (err.value.code, err.value.reason) == (
+            "play-or-keep",
+            "play the drawn card (b2) or keep it",
+        ), text
 
 
 def test_keeping_the_drawn_card_passes_the_turn() -> None:

@@ -127,6 +127,22 @@ def test_a_pending_responder_must_answer_the_window_first() -> None:
     assert err.value.code == "answer-window"
 
 
+def test_a_seat_answers_the_catch_window_first_whatever_it_tries() -> None:
+    state = two_cards_left()
+    act(state, 0, "play r6")
+    act(state, 0, "decline")
+    assert state.order.current == 1  # seat 1's turn, which waits for its answer
+    answer = "seat 0 has one card and did not call UNO: answer first with catch 0 or decline"
+    for text in ("keep", "accept", "colour red", "challenge", "play y1", "uno"):
+        with pytest.raises(IllegalActionError) as err:
+            act(state, 1, text)
+        assert (err.value.code, err.value.reason) == ("answer-window", answer), text
+    act(state, 1, "decline")  # answered: its turn's own refusals again
+    with pytest.raises(IllegalActionError) as err:
+        act(state, 1, "keep")
+    assert err.value.code == "keep-not-now"
+
+
 def test_after_a_reverse_the_opponents_answer_in_the_new_direction() -> None:
     state = start(["r1 r2 r3 r4 r5 rrev r7", HANDS[1], HANDS[2]], "r9", draw=DRAWS)
     for card in ("r1", "r2", "r3", "r4", "r5"):
