@@ -270,16 +270,16 @@ def deal_world(
     view: View,
     rng: random.Random,
     public: Callable[[View], W] | None,
-    holding: Holding | None = None,
+    holdings: Sequence[Holding] = (),
 ) -> W:
     """A world for ``view``'s seat made from ``public`` (the game's
     :meth:`Game.public_state <cardkit.game.Game.public_state>`; None: it has none), as
     :meth:`Game.sample_world <cardkit.game.Game.sample_world>` makes it by default: the
     public state, made once per view (kept in ``view.cards.memo``) and copied, with its
     ``cards`` dealt by :meth:`SeatCards.deal <cardkit.zones.SeatCards.deal>`, a fresh
-    seed from ``rng`` and any chance then due drawn. ``holding``: an inference the deal
-    keeps that a bar cannot say (:class:`~cardkit.zones.Holding`), for a game whose
-    ``sample_world`` calls this with one."""
+    seed from ``rng`` and any chance then due drawn. ``holdings``: inferences the deal
+    keeps that a bar cannot say (:class:`~cardkit.zones.Holding`, one a zone), for a
+    game whose ``sample_world`` calls this with some."""
     known = getattr(view, "cards", None)
     if public is None or not isinstance(known, SeatCards):
         raise PositionError(f"{game.id} has no sampled worlds (or this view has no cards)")
@@ -289,6 +289,6 @@ def deal_world(
         base.auto_chance = True
     world = base.clone()
     world.seed = rng.getrandbits(32)
-    world.cards = known.deal(rng, holding)  # type: ignore[attr-defined]
+    world.cards = known.deal(rng, *holdings)  # type: ignore[attr-defined]
     world.resolve_chance()
     return world

@@ -27,6 +27,7 @@ know dealt uniformly among the arrangements its knowledge allows, exactly
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
@@ -876,17 +877,18 @@ class SeatCards:
         deal = DealConstraints(pool, places, allowed, label=_text(layout))
         return _Deal(deal, known, bool(ordered), pool, places, allowed, {})
 
-    def deal(self, rng: random.Random, holding: Holding | None = None) -> Cards:
+    def deal(self, rng: random.Random, *holdings: Holding) -> Cards:
         """A world's cards (see the class docstring); randomness only from ``rng``. A
         :class:`~cardkit.deals.DealError` (a :class:`~cardkit.errors.PositionError`)
         saying why if no arrangement fits.
 
-        ``holding``: what the seat knows of how many of some cards a zone holds among
-        its places the seat cannot see, which a bar cannot say (:class:`Holding`)."""
+        ``holdings``: what the seat knows of how many of some cards a zone holds among
+        its places the seat cannot see, which a bar cannot say (:class:`Holding`, one
+        a zone)."""
         made = self._deal
         if made is None:
             made = self._deal = self._constraints()
-        deal = made.deal if holding is None else _split(made, holding, self.layout, rng)
+        deal = _split(made, holdings, self.layout, rng) if holdings else made.deal
         given = deal.sample(rng, ordered=made.ordered)
         layout = self.layout
         numbers, bit = layout.numbers, layout.bits.__getitem__
@@ -895,7 +897,7 @@ class SeatCards:
         if layout.piles:
             orders = [None if o is None else list(o) for o in self.orders]
         for name, dealt in given.items():
-            z = numbers[name] if holding is None else numbers[name.partition(_PART)[0]]
+            z = numbers[name.partition(_PART)[0]] if holdings else numbers[name]
             masks[z] |= sum(map(bit, dealt))  # distinct bits: their sum is their union
             order = orders[z]
             if order is not None:  # a pile's unknown places, bottom first, as dealt
@@ -934,18 +936,18 @@ class _Deal(NamedTuple):
     pool: list[int]
     places: dict[str, int]
     allowed: dict[str, frozenset[int]]
-    splits: dict[Holding, list[tuple[int, DealConstraints[str, int]]]]
+    splits: dict[tuple[Holding, ...], list[tuple[int, DealConstraints[str, int]]]]
 
 
 def _split(
-    made: _Deal, holding: Holding, layout: Layout, rng: random.Random
+    made: _Deal, holdings: tuple[Holding, ...], layout: Layout, rng: random.Random
 ) -> DealConstraints[str, int]:
-    """The deal with ``holding`` kept: the zone's unseen places split into those that
-    take cards of ``holding.cards`` and the others, their sizes drawn first, each in
-    proportion to its weight times the number of deals it leaves."""
-    options = made.splits.get(holding)
+    """The deal with ``holdings`` kept: each zone's unseen places split into those that
+    take cards of its holding's ``cards`` and the others, their sizes drawn first, each
+    choice in proportion to its weights' product times the number of deals it leaves."""
+    options = made.splits.get(holdings)
     if options is None:
-        options = made.splits[holding] = _parts(made, holding, layout)
+        options = made.splits[holdings] = _parts(made, holdings, layout)
     pick = rng.randrange(sum(total for total, _ in options))
     for total, deal in options:
         if pick < total:
@@ -955,36 +957,44 @@ def _split(
 
 
 def _parts(
-    made: _Deal, holding: Holding, layout: Layout
+    made: _Deal, holdings: tuple[Holding, ...], layout: Layout
 ) -> list[tuple[int, DealConstraints[str, int]]]:
-    """Each count ``j`` of ``holding``'s cards its zone may take, as the deal with the
-    zone split in two places (``j`` of those cards, the rest of others) and its weight
-    times the number of its deals; the counts of weight 0 or of no deal are left out."""
-    zone = layout.names[holding.zone]
-    if layout.ordered[holding.zone]:
-        raise ValueError(f"{zone} is ordered: a holding is of a set zone")
-    room = made.places.get(zone, 0)
-    allowed = made.allowed.get(zone, frozenset(made.pool))
-    inside = frozenset(i for i in allowed if holding.cards >> i & 1)
+    """Each choice of how many of its holding's cards each zone takes, as the deal with
+    each zone split in two places (``j`` of those cards, the rest of others) and its
+    weights' product times the number of its deals; choices of weight 0 or of no deal
+    are left out."""
+    zones = [layout.names[h.zone] for h in holdings]
+    for holding, zone in zip(holdings, zones, strict=True):
+        if layout.ordered[holding.zone]:
+            raise ValueError(f"{zone} is ordered: a holding is of a set zone")
+    if len(set(zones)) < len(zones):
+        raise ValueError(f"one holding a zone, not several for {', '.join(zones)}")
+    rooms = [made.places.get(zone, 0) for zone in zones]
+    splits: list[list[tuple[int, int]]] = [
+        [(j, w) for j, w in enumerate(h.weights[: room + 1]) if w > 0]
+        for h, room in zip(holdings, rooms, strict=True)
+    ]
     options = []
-    for j, weight in enumerate(holding.weights[: room + 1]):
-        if weight <= 0:
-            continue
-        places = {p: size for p, size in made.places.items() if p != zone}
-        rules = {p: cards for p, cards in made.allowed.items() if p != zone}
-        if j:
-            places[zone + _PART + "in"], rules[zone + _PART + "in"] = j, inside
-        if room - j:
-            places[zone + _PART + "out"], rules[zone + _PART + "out"] = (
-                room - j,
-                allowed - inside,
-            )
+    for choice in itertools.product(*splits):
+        places = {p: size for p, size in made.places.items() if p not in zones}
+        rules = {p: cards for p, cards in made.allowed.items() if p not in zones}
+        weight = 1
+        for holding, zone, room, (j, w) in zip(holdings, zones, rooms, choice, strict=True):
+            allowed = made.allowed.get(zone, frozenset(made.pool))
+            inside = frozenset(i for i in allowed if holding.cards >> i & 1)
+            if j:
+                places[zone + _PART + "in"], rules[zone + _PART + "in"] = j, inside
+            if room - j:
+                places[zone + _PART + "out"] = room - j
+                rules[zone + _PART + "out"] = allowed - inside
+            weight *= w
         deal = DealConstraints(made.pool, places, rules, label=_text(layout))
         total = deal.count() * weight
         if total:
             options.append((total, deal))
     if not options:
-        raise DealError(f"no deal gives {zone} the cards it is known to hold")
+        they = "it is" if len(zones) == 1 else "they are"
+        raise DealError(f"no deal gives {' and '.join(zones)} the cards {they} known to hold")
     return options
 
 

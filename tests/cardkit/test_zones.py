@@ -300,6 +300,38 @@ def test_a_holding_can_weigh_a_zone_by_how_many_of_the_cards_it_holds() -> None:
     assert counts[2] / 9000 == pytest.approx(2 / 10, abs=0.02)
 
 
+def test_holdings_of_two_zones_are_kept_together_and_stay_uniform() -> None:
+    cards = dealt(["a1 a2", "b1 x", "x b3"], "a3 b2")
+    mine = cards.seen_by(0)
+    unseen = cards.masks[1] | cards.masks[2] | cards.masks[4]
+    a3_b3 = cards.layout.mask_of((card("a3"), card("b3")), unseen)
+    b1 = cards.layout.mask_of((card("b1"),), unseen)
+    holdings = (Holding(1, a3_b3, (0, 1, 1)), Holding(2, b1, (0, 1)))
+    rng = random.Random(5)
+    counts: Counter[tuple[tuple[str, ...], tuple[str, ...]]] = Counter()
+    for _ in range(9000):
+        world = mine.deal(rng, *holdings)
+        one, two = tuple(texts(world.cards(1))), tuple(texts(world.cards(2)))
+        assert ("a3" in one or "b3" in one) and "b1" in two
+        counts[one, two] += 1
+    # hand 2 holds b1 and one of the five others; the four left deal hand 1 two of them
+    # (6 ways), at least one a3 or b3: with a3 or b3 beside b1, 3 ways each; with x, x
+    # or b2, 5 ways each: 21 deals, equally likely. Hand 2 is "b1 x" in 10 of them;
+    # hand 1 "a3 b3" in 3.
+    two_x = sum(k for (_, two), k in counts.items() if two == ("b1", "x"))
+    assert two_x / 9000 == pytest.approx(10 / 21, abs=0.025)
+    both = sum(k for (one, _), k in counts.items() if one == ("a3", "b3"))
+    assert both / 9000 == pytest.approx(3 / 21, abs=0.02)
+
+
+def test_a_zone_takes_one_holding() -> None:
+    cards = dealt(["a1 a2", "b1 x", "x b3"], "a3 b2")
+    mine = cards.seen_by(0)
+    b3 = cards.layout.mask_of((card("b3"),), cards.masks[2])
+    with pytest.raises(ValueError, match="one holding a zone"):
+        mine.deal(random.Random(1), Holding(1, b3, (0, 1)), Holding(1, b3, (1, 1)))
+
+
 def test_a_holding_no_deal_can_keep_is_a_clear_error() -> None:
     cards = dealt(["a1 a2", "b1 x", "x b3"], "a3 b2")
     cards.bar(1, DECK.mask([card("a3"), card("b3")]))  # everyone knows hand 1 lacks both
