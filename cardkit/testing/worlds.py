@@ -45,8 +45,9 @@ def check_worlds(
     a seat without the card that leads, is refused there); the same seats act in it,
     each with a legal action, and the seat's own legal actions are its real ones. For a state
     keeping its cards in :class:`~cardkit.zones.Cards`, the seat's public history is
-    also replayed in the world: at each earlier decision back to the last hidden move
-    of a card, the world's cards then (the cards moved since put back where they were)
+    also replayed in the world: at each earlier decision back to the last step that
+    moved a card where the seat could not see it go (a deal, a draw, a pass it was not
+    part of), the world's cards then (the cards moved since put back where they were)
     must let that seat take the action it took. A sampler that misses what a play
     showed (a heart led before hearts were broken shows a hand of hearts only) or
     what whose turn it is shows (who holds the card that leads) fails here.
@@ -84,7 +85,7 @@ def _check_line_worlds(
 ) -> None:
     game, n = state.game, state.players
     rng = random.Random(seed)
-    past: list[tuple[int, Action, State, list[int] | None]] = []
+    past: list[Past] = []
     while True:
         step = len(state.history)
         if not state.is_over() and step < DECISION_STEPS:
@@ -97,8 +98,9 @@ def _check_line_worlds(
         if chosen is None:
             return
         seat, action = chosen
-        past.append((seat, action, state.clone(), _places(state)))
+        before, then = state.clone(), _places(state)
         state.apply(seat, action)
+        past.append((seat, action, before, then, _unseen_by(state, then)))
 
 
 def _check_world_now(
@@ -122,6 +124,28 @@ def _check_world_now(
         if actor == seat and legal != state.legal_actions(seat):
             what = f"a world sampled for seat {seat} gives it other legal actions"
             raise _fail(game, n, seed, step, what)
+
+
+Past = tuple[int, Action, State, "list[int] | None", frozenset[int]]
+"""A step of a line: the seat, its action, the state before, where each card was then
+(:func:`_places`) and the seats that did not see where a card it moved went."""
+
+
+def _unseen_by(state: State, then: list[int] | None) -> frozenset[int]:
+    """The seats that do not see where a card the step just applied to ``state`` moved
+    from the places ``then``: it went to a zone they do not see and they do not know it
+    is there."""
+    now, name = _places(state), _cards_field(state)
+    if now is None or then is None or name is None:
+        return frozenset()
+    cards: Cards = getattr(state, name)
+    seen_by, known = cards.layout.seen_by, cards.known
+    return frozenset(
+        seat
+        for seat in range(state.players)
+        for i, (was, is_) in enumerate(zip(then, now, strict=True))
+        if was != is_ and seat not in seen_by[is_] and not known[seat] >> i & 1
+    )
 
 
 def _cards_field(state: State) -> str | None:
@@ -155,12 +179,14 @@ def _check_world_past(
     state: State,
     world: State,
     seat: int,
-    past: Sequence[tuple[int, Action, State, list[int] | None]],
+    past: Sequence[Past],
 ) -> None:
     now, there = _places(state), _places(world)
     if now is None or there is None:
         return
-    for actor, action, before, then in reversed(past):
+    for actor, action, before, then, unseen in reversed(past):
+        if seat in unseen:
+            return  # the world may have moved other cards there: its past differs
         assert then is not None
         rebuilt = [0] * len(now)
         for i, (was, is_, seen) in enumerate(zip(then, now, there, strict=True)):

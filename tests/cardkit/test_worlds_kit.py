@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 
 from cardkit import CHANCE, Play
+from cardkit.registry import get_game
 from cardkit.testing import ConformanceError, cards_in, check_game, check_line, check_worlds
 from tests.leadgame import DECK, GAME, LeadGame, LeadState
 
@@ -133,3 +134,13 @@ def test_a_position_of_the_line_plays_on_as_the_original() -> None:
     assert again.to_act() == state.to_act() == (0,)  # seat 2 led a3: seat 0 follows
     assert again.zones() == state.zones()
     assert [again.view(s) for s in range(3)] == [state.view(s) for s in range(3)]
+
+
+def test_the_past_is_replayed_back_to_a_move_the_seat_did_not_see_and_no_further() -> None:
+    """A world agrees with the hand being played, not with one before the last deal: the
+    deal moved every card where the seat cannot see it (universal-bid puts most of the
+    deck out of play), so the world's cards need not have lain as the real ones did.
+    Replayed across the deal, a world of this match at step 276 that happens to hold
+    out of play the cards the real deal put there would be refused for the last trick
+    of the hand before (seat 5's S:6 at step 235)."""
+    check_worlds(get_game("universal-bid"), [6], 1, 503)
