@@ -19,7 +19,7 @@ from cardkit.positions import Common, PositionError, game_part, listed, whole
 from cardkit.public import read_value
 from cardkit.zones import Holding
 from games.uno_star_trek.cards import COMMAND_NAMES, DECK, PLAYABLE_ON, WILD4
-from games.uno_star_trek.state import ACTING, BY_TEXT, DRAWN, PLAY, UnoState, fair_wild4
+from games.uno_star_trek.state import ACTING, BY_TEXT, DRAWN, UnoState, call_cards, fair_wild4
 from games.uno_star_trek.view import UnoView
 
 if TYPE_CHECKING:
@@ -87,6 +87,8 @@ def public_state(game: UnoStarTrek, view: UnoView) -> UnoState:
     state.phase, state.colour, state.called = view.phase, view.colour, view.called_uno
     state.previous_colour, state.redrew, state.turns = view.previous_colour, view.redrew, view.turns
     state.first_draw, state.under = view.first_draw, list(view.under)
+    calls = {seat: (BY_TEXT[top], colour) for seat, top, colour in view.call_on}
+    state.call_on = tuple(calls.get(s) for s in range(n))
     state.order = TurnOrder(n, view.dealer, view.turn, 1 if view.direction == "left" else -1)
     subject = view.window_subject
     if subject is not None:
@@ -102,37 +104,52 @@ def public_state(game: UnoStarTrek, view: UnoView) -> UnoState:
     return state
 
 
-def call_shows(view: UnoView) -> Holding | None:
-    """What an UNO call by the seat to act, before its play, shows the others (RULING 7:
-    a seat calls when it can play a card): its hand holds a card it can play, or, in
-    the drawn phase, the card it drew (unseen, one of its cards the seat has not seen)
-    is one. None when there is nothing more to deal by (no call, the seat's own, or a
-    card already seen that shows it)."""
-    turn, cards = view.turn, view.cards
-    if not view.called_uno or turn == view.seat or view.phase not in (PLAY, DRAWN):
-        return None
-    if cards is None or view.top is None or view.colour is None:
-        return None
-    playable = PLAYABLE_ON[view.colour][view.top.rank]
-    unseen = cards.count(turn) - cards.masks[turn].bit_count()
-    if view.phase == DRAWN:  # in proportion to how many could be the card drawn
-        return Holding(turn, playable, tuple(range(unseen + 1))) if unseen else None
-    if cards.masks[turn] & playable:
-        return None
-    return Holding(turn, playable, (0, *(1,) * unseen))
+def call_shows(view: UnoView) -> tuple[Holding, ...]:
+    """What UNO calls show the seat of the others' hands (RULING 7: a seat calls when it
+    can play a card), as the holdings a world's deal keeps: each hand with a call in
+    ``view.call_on`` holds a card it could play then (each world as likely as another),
+    unless a card the seat knows in it is one. The card drawn after a call is not one
+    of the cards the call showed: of the caller's cards the seat has not seen, one
+    (drawn) is left out. After a call on a card just drawn, the drawn card can be
+    played: a world is as likely as the number of those cards it gives the caller."""
+    cards = view.cards
+    if cards is None or view.phase not in ACTING:
+        return ()
+    out: list[Holding] = []
+    for seat, top, colour in view.call_on:
+        shows = PLAYABLE_ON[colour][BY_TEXT[top].rank]
+        unseen = cards.count(seat) - cards.masks[seat].bit_count()
+        drawing = seat == view.turn and view.phase == DRAWN
+        if seat == view.seat or not unseen:
+            continue
+        if drawing and view.called_uno:  # a call on the drawn card, one of those unseen
+            out.append(Holding(seat, shows, tuple(range(unseen + 1))))
+        elif cards.masks[seat] & shows:
+            continue
+        elif drawing:  # a call, then a draw: the cards called with are the others
+            out.append(Holding(seat, shows, (0, unseen - 1, *(unseen,) * (unseen - 1))))
+        else:
+            out.append(Holding(seat, shows, (0, *(1,) * unseen)))
+    return tuple(out)
 
 
 def fill_in(world: UnoState, view: UnoView, rng: random.Random) -> None:
     """Give a world of ``view`` (its cards dealt by :func:`call_shows`) the card just drawn
     and a Wild Draw 4's fairness where the seat cannot know them, from the dealt hands:
     the card drawn is one of the cards of its drawer's hand the seat has not seen (one
-    it can play after an UNO call)."""
+    it can play after an UNO call on it; after a call and then a draw, not the only one
+    the cards called with could play)."""
     turn, cards = view.turn, world.cards
     if world.phase == DRAWN and view.drawn is None:  # a card the seat has not seen
         hand = cards.masks[turn]
         unseen = hand & ~(view.cards.masks[turn] if view.cards else 0) or hand
+        on = world.call_on[turn]
         if view.called_uno:
             unseen &= world.match_mask()
+        elif on is not None:  # a call, then a draw: the cards called with keep a playable one
+            playable, known = unseen & call_cards(on), hand & ~unseen
+            if playable.bit_count() == 1 and playable != unseen and not known & call_cards(on):
+                unseen &= ~playable
         bits = [i for i in range(unseen.bit_length()) if unseen >> i & 1]
         world.drawn = DECK.cards[bits[int(rng.random() * len(bits))]]
     if world.command == WILD4 and view.fair is None:

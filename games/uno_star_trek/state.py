@@ -228,6 +228,14 @@ def fair_wild4(held: int, colour: str | None) -> bool:
 
 BY_TEXT: dict[str, Card] = {c.text: c for c in FACES}
 
+
+def call_cards(shown: tuple[Card, str]) -> int:
+    """The physical cards an UNO call on ``(top, colour)`` shows one of: those that can
+    be played on them."""
+    top, colour = shown
+    return PLAYABLE_ON[colour][top.rank]
+
+
 CATCH = "catch"
 """The row of :attr:`UnoState.phases` for a seat with a catch window to answer."""
 NO_CHALLENGE = Refusal(
@@ -303,6 +311,11 @@ class UnoState(State):
     calling UNO): a fair challenge then shows nothing of the cards it holds now."""
     called: bool
     """The seat to act has called UNO for its next play."""
+    call_on: tuple[tuple[Card, str] | None, ...]
+    """Per seat, the top discard and the colour in force when its UNO call showed that
+    it held a card it could play on them, while that still says something of its hand:
+    until such a card leaves it (not the card drawn after calling) or the hand goes
+    under Live Long and Prosper (None: nothing)."""
     window: ResponseWindow | None
     reshuffle: PendingDraw | None
     under: list[tuple[int, int, int]]
@@ -352,6 +365,7 @@ class UnoState(State):
     # the state would be slower.
     __slots__ = (
         "board",
+        "call_on",
         "called",
         "cards",
         "colour",
@@ -395,6 +409,7 @@ class UnoState(State):
         self.previous_colour = None
         self.redrew = False
         self.called = False
+        self.call_on = (None,) * players
         self.window = None
         self.reshuffle = None
         self.under = []
@@ -764,6 +779,9 @@ class UnoState(State):
             if log is not None:
                 log.append(UnoCalled(seat))
             self.called = True
+            if self.phase in (PLAY, DRAWN):  # a call shows a card that can be played
+                assert self.colour is not None
+                self._set_call_on(seat, (self._top(), self.colour))
             if self.phase == RESPOND:  # a call now shows Beam Me Up, Scotty is held
                 for other in range(self.players):
                     if other != seat:
@@ -835,6 +853,7 @@ class UnoState(State):
         table.deal(self.stock, [*shares, (self.pile, cards[n * hand : n * hand + 1])])
         table.arrange(self.stock, cards[: n * hand : -1])
         self.under = []
+        self.call_on = (None,) * n
         self.order.direction = 1
         self.window = None
         self.command = -1
@@ -943,6 +962,7 @@ class UnoState(State):
             self.under.append((seat, top, top + left))
             hand = cards.cards(seat) if cards.masks[self.hidden] else None
             cards.move_all(seat, self.hidden)
+            self._set_call_on(seat, None)
             cards.show(seat, self.hidden, hand)
             if self.log is not None:
                 self.log.append(NewHand(seat, left))
@@ -1103,7 +1123,14 @@ class UnoState(State):
             cards.masks[seat] |= lower
         else:
             cards.move(card, seat, self.pile)
+        shown = self.call_on[seat]
+        drawn_since = self.phase == DRAWN and not self.called and card is self.drawn
+        if shown is not None and FACE_CARDS[card.id] & call_cards(shown) and not drawn_since:
+            self._set_call_on(seat, None)  # it may be the card the call showed
         return cards.masks[seat].bit_count()
+
+    def _set_call_on(self, seat: int, shown: tuple[Card, str] | None) -> None:
+        self.call_on = (*self.call_on[:seat], shown, *self.call_on[seat + 1 :])
 
     # -- UNO call and catch window ------------------------------------------------------
 
@@ -1216,7 +1243,8 @@ class UnoState(State):
     def position_part(self, seat: int | None = None) -> dict[str, Any]:
         """The record, and beside it what some seats know (each as ``seat`` knows it):
         ``shown``, the hands shown to a seat (the cards it knows their owner still holds),
-        ``drawn``, the card just drawn, and ``fair``, whether a pending Wild Draw 4 is."""
+        ``drawn``, the card just drawn, ``fair``, whether a pending Wild Draw 4 is, and
+        ``call_on``, what UNO calls show (:attr:`call_on`, as ``[seat, top, colour]``)."""
         part = super().position_part(seat)
         part["cards"].pop("known", None)  # ``shown`` says whose hand a known card is in
         part["shown"] = []
@@ -1228,6 +1256,9 @@ class UnoState(State):
         fair = self.fair if self.command == WILD4 else None
         part["drawn"] = UNKNOWN if drawn and seat not in (None, self.order.current) else drawn
         part["fair"] = UNKNOWN if fair is not None and seat not in (None, self.commander) else fair
+        calls = [[s, on[0].text, on[1]] for s, on in enumerate(self.call_on) if on]
+        if calls:  # written when it says something, as files of earlier versions lack it
+            part["call_on"] = calls
         return part
 
     def position_summary(self) -> tuple[int | None, tuple[int, ...], int]:
@@ -1241,7 +1272,8 @@ class UnoState(State):
             from games.uno_star_trek.position import first_version
 
             part = first_version(self, common, part)
-        part = game_part(part, (*self.record, "shown", "drawn", "fair"))
+        later = ("call_on",) if isinstance(part, Mapping) and "call_on" in part else ()
+        part = game_part(part, (*self.record, "shown", "drawn", "fair", *later))
         self.drawn = read_value(self, "drawn", part["drawn"])
         self.fair = part["fair"] is None or read_value(self, "fair", part["fair"])
         super().restore_position(common, {name: part[name] for name in self.record})
@@ -1264,6 +1296,12 @@ class UnoState(State):
             except ValueError:
                 texts = [c.text for c in held]
                 raise PositionError(f"{what}: seat {owner} does not hold all of {texts}") from None
+        for i, entry in enumerate(listed(part.get("call_on", []), "call_on")):
+            what = f"call_on entry {i + 1}"
+            if not isinstance(entry, list) or len(entry) != 3 or entry[2] not in COLOURS:
+                raise PositionError(f"{what} is [seat, top card, colour], not {entry!r}")
+            on = whole(entry[0], f"{what}: seat", 0, self.players - 1)
+            self._set_call_on(on, (card_of(entry[1], BY_TEXT, what), entry[2]))
 
     def check_position(self) -> None:
         """Refuse (``PositionError``, one line) what the rules forbid and the types allow."""
@@ -1311,6 +1349,12 @@ class UnoState(State):
             raise PositionError("redrew is true only while a Wild Draw 4 awaits its answer")
         if self.turns < 0 or (phase in ACTING and self.turns > self.max_turns):
             raise PositionError(f"turns is {self.turns}: 0 to max_turns ({self.max_turns})")
+        for seat, on in enumerate(self.call_on):
+            if on is not None and not masks[seat] & call_cards(on):
+                raise PositionError(
+                    f"seat {seat}'s UNO call on {on[0].text} with {on[1]} in force shows it "
+                    "holds a card it could play on them"
+                )
         if phase not in ACTING:
             if due or self.window or self.called:
                 raise PositionError(f"no draw, catch window or UNO call waits in the {phase} phase")
@@ -1412,6 +1456,9 @@ class UnoState(State):
             previous_colour=self.previous_colour if command == WILD4 else None,
             redrew=self.redrew,
             called_uno=self.called,
+            call_on=tuple(
+                (s, on[0].text, on[1]) for s, on in enumerate(self.call_on) if on is not None
+            ),
             window=window.kind if window is not None else None,
             window_subject=window.subject if window is not None else None,
             shown=self.shown_to(seat),

@@ -57,6 +57,10 @@ class UnoView(View):
     fair: bool | None = None
     redrew: bool = False
     """The player of a pending Wild Draw 4 has drawn since playing it (caught)."""
+    call_on: tuple[tuple[int, str, str], ...] = ()
+    """``(seat, top, colour)``: the seat's UNO call on that top discard and colour
+    showed it held a card it could play on them, and no card that could be that one
+    has left its hand since (but the card it drew after calling)."""
     options: UnoOptions | None = None
     cards: SeatCards | None = attrs.field(default=None, eq=False)
     """What the seat knows of every card (:class:`cardkit.zones.SeatCards`): its hand, the

@@ -10,7 +10,8 @@ import pytest
 
 from cardkit import IllegalActionError, Play
 from games.uno_star_trek import GAME, UnoState
-from games.uno_star_trek.cards import DECK
+from games.uno_star_trek.cards import DECK, FACE_CARDS
+from games.uno_star_trek.state import call_cards
 from tests.games.uno_star_trek.support import act, hand, pass_round, start
 
 # Seat 0 sheds reds; the others draw blues (which never match a red number 1-6).
@@ -365,3 +366,28 @@ def test_worlds_after_an_uno_call_on_a_drawn_card_make_the_drawn_card_playable()
         assert world.phase == "drawn" and world.drawn is not None
         assert world.cards.holds(0, world.drawn)
         assert any(isinstance(a, Play) and a.card is world.drawn for a in world.legal_actions(0))
+
+
+def test_what_a_call_shows_outlasts_a_draw_and_the_drawn_card_played() -> None:
+    """RULINGS 4 and 7: seat 0 calls with r6 r7 on r5, then draws r8 instead of playing
+    and plays it (only the card drawn may be). Its hand is again the two cards it called
+    with, and the others still know one of them can be played on r5 with red in force."""
+    state = start(HANDS, "r9", draw="b1 b2 b3 b4 b5 b6 b7 b8 b9 b1 r8")
+    for card in ("r1", "r2", "r3", "r4", "r5"):
+        act(state, 0, f"play {card}")
+        pass_round(state, 0)
+    shows = call_cards((DECK.card("r5"), "red"))  # the reds, the 5s and the wild cards
+    act(state, 0, "uno")
+    act(state, 0, "draw")
+    assert state.drawn == DECK.card("r8") and state.view(1).call_on == ((0, "r5", "red"),)
+    for world in worlds_of(state, 1):  # three cards, the drawn one unseen
+        assert world.drawn is not None and world.cards.holds(0, world.drawn)
+        playable = [c for c in world.hands[0] if FACE_CARDS[c.id] & shows]
+        assert len(playable) > bool(FACE_CARDS[world.drawn.id] & shows)  # besides the drawn
+    act(state, 0, "play r8")
+    assert state.view(2).call_on == ((0, "r5", "red"),)
+    for world in worlds_of(state, 1):
+        assert world.cards.count(0) == 2 and world.cards.masks[0] & shows
+    pass_round(state, 0)
+    act(state, 0, "play r6")  # a card the call may have shown leaves: nothing is known now
+    assert state.view(1).call_on == ()
