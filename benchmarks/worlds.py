@@ -5,7 +5,8 @@ evenly spaced decisions of one seeded random 4-player match with the default
 options (:func:`benchmarks.search.positions`); each is measured from the view of
 the seat to act: ``game.sample_world(view, rng)`` (a new view each time, and
 :data:`SEARCH_RUN` worlds in a row from each view, as a search samples them) and
-``state.clone()``, in microseconds. Beside them, where open_spiel is installed,
+``state.clone()``, and the clone of a world sampled at each (the copy a search
+makes: a world's history starts at the view), in microseconds. Beside them, where open_spiel is installed,
 OpenSpiel ``oh_hell`` (4 players, 12 tricks) at 20 evenly spaced decisions:
 ``state.clone()`` and
 ``state.resample_from_infostate(player, sampler)``. The Oh Hell example
@@ -107,15 +108,17 @@ def world_costs(reps: int, seconds: float) -> Iterator[tuple[tuple[str, ...], st
         states = positions(game, players, {})
         views = [s.view(_seat(s)) for s in states]
         sample_world = functools.partial(game.sample_world, rng=random.Random(0))
+        worlds = [game.sample_world(v, random.Random(i)) for i, v in enumerate(views)]
         sides: list[Callable[[int], float]] = [
             _cycle(views, sample_world),
             _cycle(states, lambda s: s.clone()),
             _runs(views, sample_world, SEARCH_RUN),
+            _cycle(worlds, lambda w: w.clone()),
         ]
         reference = _reference(game_id)
         if reference is not None:
             sides.append(_cycle(views, functools.partial(reference, rng=random.Random(0))))
-        sample, clone, run, *slow = rates(sides, reps, seconds, "/s")
+        sample, clone, run, world_clone, *slow = rates(sides, reps, seconds, "/s")
         for kind, label, stat, peer_index in (
             ("sample", sample_label, sample, 1),
             ("clone", clone_label, clone, 0),
@@ -136,6 +139,15 @@ def world_costs(reps: int, seconds: float) -> Iterator[tuple[tuple[str, ...], st
                 target = "<= 2x oh_hell clone()"
                 met = "yes" if _us(stat) <= 2 * _us(peers[0]) else "NO"
             yield (label, _shown(stat), peer, ratio, target, met), ""
+        peer, ratio = "-", "-"
+        if not isinstance(peers, str):
+            peer = f"{_shown(peers[0])} (oh_hell clone())"
+            ratio = f"{_us(world_clone) / _us(peers[0]):.2f}x"
+        yield (
+            (f"clone of a sampled world: {game_id}, 4p (µs per copy)", _shown(world_clone), peer)
+            + (ratio,),
+            "",
+        )
         yield (
             (
                 f"sample_world: {game_id}, 4p, {SEARCH_RUN} worlds per view (µs per world)",

@@ -510,9 +510,12 @@ class State(ABC):
         """An independent copy (cards, actions and the game are shared, being immutable;
         so is ``rng``, which is reseeded before every shuffle)."""
         cls = type(self)
-        if not cls.copied:
+        plan = _PLANS.get(cls)
+        if plan is None:
+            plan = _plan(cls)
+        slots, changing = plan
+        if changing is None:
             return self.__deepcopy__({})
-        slots, changing = _PLANS.get(cls) or _plan(cls)
         new = cls.__new__(cls)  # one copy of the table, then the fields changed in place
         fields = self.__dict__.copy()
         if not slots:
@@ -556,14 +559,15 @@ _STALE = -2
 _SHARED = frozenset({"game", "_rng", "options", "_legal", "start_position"})
 
 
-_PLANS: dict[type, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+_PLANS: dict[type, tuple[tuple[str, ...], tuple[str, ...] | None]] = {}
 """How :meth:`State.clone` copies each state class met so far (see :func:`_plan`)."""
 
 
-def _plan(cls: type[State]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The copy plan of a state class with :attr:`State.copied` fields (kept in
-    ``_PLANS``): its ``__slots__`` fields, and the fields it copies."""
-    plan = _PLANS[cls] = (_slots(cls), ("history", "log", *cls.copied))
+def _plan(cls: type[State]) -> tuple[tuple[str, ...], tuple[str, ...] | None]:
+    """The copy plan of a state class (kept in ``_PLANS``): its ``__slots__`` fields,
+    and the fields it copies (None without :attr:`State.copied`: a deep copy)."""
+    changing = ("history", "log", *cls.copied) if cls.copied else None
+    plan = _PLANS[cls] = (_slots(cls), changing)
     return plan
 
 
