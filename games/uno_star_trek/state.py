@@ -1276,6 +1276,12 @@ class UnoState(State):
         part = game_part(part, (*self.record, "shown", "drawn", "fair", *later))
         self.drawn = read_value(self, "drawn", part["drawn"])
         self.fair = part["fair"] is None or read_value(self, "fair", part["fair"])
+        for i, entry in enumerate(listed(part.get("call_on", []), "call_on")):
+            what = f"call_on entry {i + 1}"
+            if not isinstance(entry, list) or len(entry) != 3 or entry[2] not in COLOURS:
+                raise PositionError(f"{what} is [seat, top card, colour], not {entry!r}")
+            on = whole(entry[0], f"{what}: seat", 0, self.players - 1)
+            self._set_call_on(on, (card_of(entry[1], BY_TEXT, what), entry[2]))
         super().restore_position(common, {name: part[name] for name in self.record})
         if (self.command == WILD4) == (part["fair"] is None):
             raise PositionError("fair is true or false for a pending Wild Draw 4, else null")
@@ -1296,12 +1302,6 @@ class UnoState(State):
             except ValueError:
                 texts = [c.text for c in held]
                 raise PositionError(f"{what}: seat {owner} does not hold all of {texts}") from None
-        for i, entry in enumerate(listed(part.get("call_on", []), "call_on")):
-            what = f"call_on entry {i + 1}"
-            if not isinstance(entry, list) or len(entry) != 3 or entry[2] not in COLOURS:
-                raise PositionError(f"{what} is [seat, top card, colour], not {entry!r}")
-            on = whole(entry[0], f"{what}: seat", 0, self.players - 1)
-            self._set_call_on(on, (card_of(entry[1], BY_TEXT, what), entry[2]))
 
     def check_position(self) -> None:
         """Refuse (``PositionError``, one line) what the rules forbid and the types allow."""

@@ -101,6 +101,9 @@ RULES: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("fair", edit(fair=True), "fair is true or false for a pending Wild Draw 4, else null"),
     ("shown", edit(shown=[{"seat": 1}]), "shown entry 1 must be an object of seat, to and"),
     ("shown to", edit(shown=[{"seat": 1, "to": 1, "cards": ["r1"]}]), "shown to the other"),
+    ("call on", edit(call_on=[[0, "b9"]]), "call_on entry 1 is [seat, top card, colour]"),
+    # seat 0 holds g4 and y7: neither can be played on b9 with blue in force
+    ("called with", edit(call_on=[[0, "b9", "blue"]]), "seat 0's UNO call on b9 with blue in"),
 ]
 
 
@@ -112,6 +115,15 @@ def test_a_position_breaking_a_rule_is_refused(
     GAME.from_position(copy.deepcopy(data))  # as written, it is set up
     change(data)
     assert words in refused(data)
+
+
+def test_what_an_uno_call_shows_is_read_written_and_in_the_view() -> None:
+    data = written()
+    assert "call_on" not in data["state"]  # written when a call still says something
+    data["state"]["call_on"] = [[0, "y9", "yellow"]]  # seat 0's y7 could be played on it
+    state = GAME.from_position(data)
+    assert state.view(2).call_on == ((0, "y9", "yellow"),)
+    assert GAME.position(state)["state"]["call_on"] == [[0, "y9", "yellow"]]
 
 
 # -- version 1 ---------------------------------------------------------------------------
