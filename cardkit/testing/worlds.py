@@ -140,11 +140,11 @@ def _unseen_by(state: State, then: list[int] | None) -> frozenset[int]:
         return frozenset()
     cards: Cards = getattr(state, name)
     seen_by, known = cards.layout.seen_by, cards.known
+    moved = [(i, zone) for i, (was, zone) in enumerate(zip(then, now, strict=True)) if was != zone]
     return frozenset(
         seat
         for seat in range(state.players)
-        for i, (was, is_) in enumerate(zip(then, now, strict=True))
-        if was != is_ and seat not in seen_by[is_] and not known[seat] >> i & 1
+        if any(seat not in seen_by[zone] and not known[seat] >> i & 1 for i, zone in moved)
     )
 
 
