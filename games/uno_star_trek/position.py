@@ -18,7 +18,7 @@ from cardkit import CHANCE, ResponseWindow, Scoreboard, TurnOrder
 from cardkit.positions import Common, PositionError, game_part, listed, whole
 from cardkit.public import read_value
 from cardkit.zones import Holding
-from games.uno_star_trek.cards import COMMAND_NAMES, DECK, PLAYABLE_ON, WILD4
+from games.uno_star_trek.cards import COMMAND_NAMES, DECK, WILD4
 from games.uno_star_trek.state import ACTING, BY_TEXT, DRAWN, UnoState, call_cards, fair_wild4
 from games.uno_star_trek.view import UnoView
 
@@ -105,19 +105,17 @@ def public_state(game: UnoStarTrek, view: UnoView) -> UnoState:
 
 
 def call_shows(view: UnoView) -> tuple[Holding, ...]:
-    """What UNO calls show the seat of the others' hands (RULING 7: a seat calls when it
-    can play a card), as the holdings a world's deal keeps: each hand with a call in
-    ``view.call_on`` holds a card it could play then (each world as likely as another),
-    unless a card the seat knows in it is one. The card drawn after a call is not one
-    of the cards the call showed: of the caller's cards the seat has not seen, one
-    (drawn) is left out. After a call on a card just drawn, the drawn card can be
-    played: a world is as likely as the number of those cards it gives the caller."""
+    """What UNO calls show of the others' hands (RULING 7: a seat calls when it can play
+    a card), as holdings for the deal: each hand in ``view.call_on`` holds a card it
+    could play then, unless the seat knows one in it; after a call and a draw, among its
+    cards but the one drawn; after a call on the card just drawn, that card (a world as
+    likely as the number of such cards it gives the caller)."""
     cards = view.cards
     if cards is None or view.phase not in ACTING:
         return ()
     out: list[Holding] = []
     for seat, top, colour in view.call_on:
-        shows = PLAYABLE_ON[colour][BY_TEXT[top].rank]
+        shows = call_cards((BY_TEXT[top], colour))
         unseen = cards.count(seat) - cards.masks[seat].bit_count()
         drawing = seat == view.turn and view.phase == DRAWN
         if seat == view.seat or not unseen:
