@@ -969,19 +969,21 @@ def _parts(
             raise ValueError(f"{zone} is ordered: a holding is of a set zone")
     if len(set(zones)) < len(zones):
         raise ValueError(f"one holding a zone, not several for {', '.join(zones)}")
-    rooms = [made.places.get(zone, 0) for zone in zones]
+    parts = []  # each zone's unseen places, the cards it may take, those of its holding
+    for holding, zone in zip(holdings, zones, strict=True):
+        allowed = made.allowed.get(zone, frozenset(made.pool))
+        inside = frozenset(i for i in allowed if holding.cards >> i & 1)
+        parts.append((zone, made.places.get(zone, 0), allowed, inside))
     splits: list[list[tuple[int, int]]] = [
         [(j, w) for j, w in enumerate(h.weights[: room + 1]) if w > 0]
-        for h, room in zip(holdings, rooms, strict=True)
+        for h, (_, room, _, _) in zip(holdings, parts, strict=True)
     ]
     options = []
     for choice in itertools.product(*splits):
         places = {p: size for p, size in made.places.items() if p not in zones}
         rules = {p: cards for p, cards in made.allowed.items() if p not in zones}
         weight = 1
-        for holding, zone, room, (j, w) in zip(holdings, zones, rooms, choice, strict=True):
-            allowed = made.allowed.get(zone, frozenset(made.pool))
-            inside = frozenset(i for i in allowed if holding.cards >> i & 1)
+        for (zone, room, allowed, inside), (j, w) in zip(parts, choice, strict=True):
             if j:
                 places[zone + _PART + "in"], rules[zone + _PART + "in"] = j, inside
             if room - j:
