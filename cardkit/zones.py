@@ -888,6 +888,8 @@ class SeatCards:
         made = self._deal
         if made is None:
             made = self._deal = self._constraints()
+        if not all(isinstance(h, Holding) for h in holdings):
+            raise TypeError(f"a deal keeps Holding values, not {holdings!r}")
         deal = _split(made, holdings, self.layout, rng) if holdings else made.deal
         given = deal.sample(rng, ordered=made.ordered)
         layout = self.layout

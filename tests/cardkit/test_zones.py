@@ -332,6 +332,13 @@ def test_a_zone_takes_one_holding() -> None:
         mine.deal(random.Random(1), Holding(1, b3, (0, 1)), Holding(1, b3, (1, 1)))
 
 
+def test_a_deal_is_given_holdings_one_by_one() -> None:
+    cards = dealt(["a1 a2", "b1 x", "x b3"], "a3 b2")
+    b3 = cards.layout.mask_of((card("b3"),), cards.masks[2])
+    with pytest.raises(TypeError, match="a deal keeps Holding values"):
+        cards.seen_by(0).deal(random.Random(1), [Holding(1, b3, (0, 1))])  # type: ignore[arg-type]
+
+
 def test_a_holding_no_deal_can_keep_is_a_clear_error() -> None:
     cards = dealt(["a1 a2", "b1 x", "x b3"], "a3 b2")
     cards.bar(1, DECK.mask([card("a3"), card("b3")]))  # everyone knows hand 1 lacks both
