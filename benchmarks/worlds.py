@@ -6,9 +6,9 @@ options (:func:`benchmarks.search.positions`); each is measured from the view of
 the seat to act: ``game.sample_world(view, rng)`` (a new view each time, and
 :data:`SEARCH_RUN` worlds in a row from each view, as a search samples them) and
 ``state.clone()``, and the clone of a world sampled at each (the copy a search
-makes: a world's history starts at the view), in microseconds. Beside them, where open_spiel is installed,
-OpenSpiel ``oh_hell`` (4 players, 12 tricks) at 20 evenly spaced decisions:
-``state.clone()`` and
+makes: a world's history starts at the view), in microseconds. Beside them, where
+open_spiel is installed, OpenSpiel ``oh_hell`` (4 players, 12 tricks) at 20 evenly
+spaced decisions: ``state.clone()`` and
 ``state.resample_from_infostate(player, sampler)``. The Oh Hell example
 (``examples/oh-hell``) is measured when it is installed.
 """
@@ -143,11 +143,8 @@ def world_costs(reps: int, seconds: float) -> Iterator[tuple[tuple[str, ...], st
         if not isinstance(peers, str):
             peer = f"{_shown(peers[0])} (oh_hell clone())"
             ratio = f"{_us(world_clone) / _us(peers[0]):.2f}x"
-        yield (
-            (f"clone of a sampled world: {game_id}, 4p (µs per copy)", _shown(world_clone), peer)
-            + (ratio,),
-            "",
-        )
+        label = f"clone of a sampled world: {game_id}, 4p (µs per copy)"
+        yield (label, _shown(world_clone), peer, ratio), ""
         yield (
             (
                 f"sample_world: {game_id}, 4p, {SEARCH_RUN} worlds per view (µs per world)",
