@@ -335,7 +335,8 @@ def test_a_zone_takes_one_holding() -> None:
 def test_a_deal_is_given_holdings_one_by_one() -> None:
     cards = dealt(["a1 a2", "b1 x", "x b3"], "a3 b2")
     b3 = cards.layout.mask_of((card("b3"),), cards.masks[2])
-    with pytest.raises(TypeError, match="a deal keeps Holding values"):
+    # the compiled build refuses it at the call, in mypyc's words
+    with pytest.raises(TypeError, match=r"a deal keeps Holding values|tuple object expected"):
         cards.seen_by(0).deal(random.Random(1), [Holding(1, b3, (0, 1))])  # type: ignore[arg-type]
 
 
