@@ -115,11 +115,11 @@ def call_shows(view: UnoView) -> tuple[Holding, ...]:
         return ()
     out: list[Holding] = []
     for seat, top, colour in view.call_on:
-        shows = call_cards((BY_TEXT[top], colour))
         unseen = cards.count(seat) - cards.masks[seat].bit_count()
-        drawing = seat == view.turn and view.phase == DRAWN
         if seat == view.seat or not unseen:
             continue
+        shows = call_cards((BY_TEXT[top], colour))
+        drawing = seat == view.turn and view.phase == DRAWN
         if drawing and view.called_uno:  # a call on the drawn card, one of those unseen
             out.append(Holding(seat, shows, tuple(range(unseen + 1))))
         elif cards.masks[seat] & shows:

@@ -1123,14 +1123,27 @@ class UnoState(State):
             cards.masks[seat] |= lower
         else:
             cards.move(card, seat, self.pile)
-        shown = self.call_on[seat]
-        drawn_since = self.phase == DRAWN and not self.called and card is self.drawn
-        if shown is not None and FACE_CARDS[card.id] & call_cards(shown) and not drawn_since:
-            self._set_call_on(seat, None)  # it may be the card the call showed
+        if self.call_on[seat] is not None:
+            self._forget_call(seat, card)
         return cards.masks[seat].bit_count()
+
+    def _forget_call(self, seat: int, card: Card) -> None:
+        """``card`` left the hand of ``seat``, whose UNO call showed a card it could play:
+        unless it was the card drawn after calling, it may be that card."""
+        shown = self.call_on[seat]
+        assert shown is not None
+        drawn_since = self.phase == DRAWN and not self.called and card is self.drawn
+        if FACE_CARDS[card.id] & call_cards(shown) and not drawn_since:
+            self._set_call_on(seat, None)
 
     def _set_call_on(self, seat: int, shown: tuple[Card, str] | None) -> None:
         self.call_on = (*self.call_on[:seat], shown, *self.call_on[seat + 1 :])
+
+    def calls_shown(self) -> tuple[tuple[int, str, str], ...]:
+        """:attr:`call_on` as views and positions give it: ``(seat, top, colour)``."""
+        if not any(self.call_on):
+            return ()
+        return tuple((s, on[0].text, on[1]) for s, on in enumerate(self.call_on) if on)
 
     # -- UNO call and catch window ------------------------------------------------------
 
@@ -1256,9 +1269,9 @@ class UnoState(State):
         fair = self.fair if self.command == WILD4 else None
         part["drawn"] = UNKNOWN if drawn and seat not in (None, self.order.current) else drawn
         part["fair"] = UNKNOWN if fair is not None and seat not in (None, self.commander) else fair
-        calls = [[s, on[0].text, on[1]] for s, on in enumerate(self.call_on) if on]
+        calls = self.calls_shown()
         if calls:  # written when it says something, as files of earlier versions lack it
-            part["call_on"] = calls
+            part["call_on"] = [list(call) for call in calls]
         return part
 
     def position_summary(self) -> tuple[int | None, tuple[int, ...], int]:
@@ -1456,9 +1469,7 @@ class UnoState(State):
             previous_colour=self.previous_colour if command == WILD4 else None,
             redrew=self.redrew,
             called_uno=self.called,
-            call_on=tuple(
-                (s, on[0].text, on[1]) for s, on in enumerate(self.call_on) if on is not None
-            ),
+            call_on=self.calls_shown(),
             window=window.kind if window is not None else None,
             window_subject=window.subject if window is not None else None,
             shown=self.shown_to(seat),
