@@ -966,13 +966,12 @@ def _parts(
     weights' product times the number of its deals; choices of weight 0 or of no deal
     are left out."""
     zones = [layout.names[h.zone] for h in holdings]
-    for holding, zone in zip(holdings, zones, strict=True):
-        if layout.ordered[holding.zone]:
-            raise ValueError(f"{zone} is ordered: a holding is of a set zone")
     if len(set(zones)) < len(zones):
         raise ValueError(f"one holding a zone, not several for {', '.join(zones)}")
     parts = []  # each zone's unseen places, the cards it may take, those of its holding
     for holding, zone in zip(holdings, zones, strict=True):
+        if layout.ordered[holding.zone]:
+            raise ValueError(f"{zone} is ordered: a holding is of a set zone")
         allowed = made.allowed.get(zone, frozenset(made.pool))
         inside = frozenset(i for i in allowed if holding.cards >> i & 1)
         parts.append((zone, made.places.get(zone, 0), allowed, inside))
