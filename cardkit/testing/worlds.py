@@ -86,6 +86,7 @@ def _check_line_worlds(
     game, n = state.game, state.players
     rng = random.Random(seed)
     past: list[Past] = []
+    places = _places(state)
     while True:
         step = len(state.history)
         if not state.is_over() and step < DECISION_STEPS:
@@ -93,14 +94,15 @@ def _check_line_worlds(
             for seat in {actor, (actor + 1 + step) % n}:
                 world = _world(game, n, seed, step, state, seat, rng, valid=False)
                 _check_world_now(game, n, seed, step, state, world, seat)
-                _check_world_past(game, n, seed, step, state, world, seat, past)
+                _check_world_past(game, n, seed, step, places, world, seat, past)
         chosen = chooser(state)
         if chosen is None:
             return
         seat, action = chosen
-        before, then = state.clone(), _places(state)
+        before, then = state.clone(), places
         state.apply(seat, action)
-        past.append((seat, action, before, then, _unseen_by(state, then)))
+        places = _places(state)
+        past.append((seat, action, before, then, _unseen_by(state, then, places)))
 
 
 def _check_world_now(
@@ -131,11 +133,11 @@ Past = tuple[int, Action, State, "list[int] | None", frozenset[int]]
 (:func:`_places`) and the seats that did not see where a card it moved went."""
 
 
-def _unseen_by(state: State, then: list[int] | None) -> frozenset[int]:
-    """The seats that do not see where a card the step just applied to ``state`` moved
-    from the places ``then``: it went to a zone they do not see and they do not know it
-    is there."""
-    now, name = _places(state), _cards_field(state)
+def _unseen_by(state: State, then: list[int] | None, now: list[int] | None) -> frozenset[int]:
+    """The seats that do not see where a card the step just applied to ``state`` moved,
+    from the places ``then`` to ``now``: it went to a zone they do not see and they do
+    not know it is there."""
+    name = _cards_field(state)
     if now is None or then is None or name is None:
         return frozenset()
     cards: Cards = getattr(state, name)
@@ -176,12 +178,12 @@ def _check_world_past(
     n: int,
     seed: int,
     step: int,
-    state: State,
+    now: list[int] | None,
     world: State,
     seat: int,
     past: Sequence[Past],
 ) -> None:
-    now, there = _places(state), _places(world)
+    there = _places(world)
     if now is None or there is None:
         return
     for actor, action, before, then, unseen in reversed(past):
